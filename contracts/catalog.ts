@@ -1,0 +1,70 @@
+import * as z from 'zod/mini';
+
+/** Ids are used in URL paths and cache tags: short keys or dotted forms, nothing else (docs/catalog.md). */
+const packageIdPattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+/** npm package names, scoped or not; they are concatenated into URLs unencoded (design.md). */
+const packageNamePattern = /^(?:@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
+/** semver.org's grammar for a version (no leading `v`, no range). */
+const semverPattern =
+  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
+
+const catalogPackageSchema = z.object({
+  id: z.string().check(z.regex(packageIdPattern, 'must be letters, digits, ".", "_" or "-" (at most 100)')),
+  label: z.string().check(z.minLength(1, 'must not be empty')),
+  package: z
+    .string()
+    .check(z.maxLength(214, 'is too long'), z.regex(packageNamePattern, 'must be an npm package name')),
+  version: z.string().check(z.regex(semverPattern, 'must be a semantic version')),
+  category: z.string().check(z.minLength(1, 'must not be empty')),
+  previewImage: z.optional(z.string()),
+});
+
+const catalogSchema = z.object({
+  defaultExternals: z.array(z.string().check(z.minLength(1, 'must not be empty'))),
+  packages: z.array(catalogPackageSchema),
+});
+
+/** One component package of the catalog (spec 2.2). */
+export type CatalogPackage = z.infer<typeof catalogPackageSchema>;
+
+/** The catalog (spec 2.1): local (no previewImage) or the lightweight remote one. */
+export type Catalog = z.infer<typeof catalogSchema>;
+
+/** The outcome of {@link parseCatalog}: the catalog, or one message per bad field. */
+export type CatalogParseResult = { ok: true; catalog: Catalog } | { ok: false; issues: string[] };
+
+/**
+ * Validates an already JSON-parsed catalog. Each issue names its field as a path
+ * (`packages[2].version: must be a semantic version`); duplicate package ids are an issue too.
+ * Unknown keys are dropped.
+ */
+export function parseCatalog(input: unknown): CatalogParseResult {
+  const result = catalogSchema.safeParse(input);
+  if (!result.success) {
+    return {
+      ok: false,
+      issues: result.error.issues.map((issue) => `${formatPath(issue.path)}: ${describeIssue(issue)}`),
+    };
+  }
+  const seen = new Set<string>();
+  const issues: string[] = [];
+  result.data.packages.forEach((pkg, index) => {
+    if (seen.has(pkg.id)) issues.push(`packages[${index}].id: duplicate id "${pkg.id}"`);
+    seen.add(pkg.id);
+  });
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, catalog: result.data };
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return '(root)';
+  return path
+    .map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`))
+    .join('');
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type') {
+    return issue.input === undefined ? `is required (${issue.expected})` : `expected ${issue.expected}`;
+  }
+  return issue.message;
+}

@@ -1,0 +1,25 @@
+export { ARTIFACT_NAMES, type ArtifactName, isArtifactName } from './artifact-name.js';
+export { artifactCacheKeyParts, artifactTag, CATALOG_TAG, cacheKey, packageTag } from './cache-tags.js';
+export { type Catalog, type CatalogPackage, type CatalogParseResult, parseCatalog } from './catalog.js';
+export type { ArtifactRef, CatalogEntry, ModuleRef } from './catalog-entry.js';
+export type { JsonObject, PackageArtifacts, PackageUrls, PuckConfig } from './package-artifacts.js';
+export type { PackageDescriptor } from './package-descriptor.js';
+export {
+  artifactBaseUrl,
+  artifactUrl,
+  moduleUrl,
+  type PackageCoordinates,
+  packageUrls,
+} from './package-urls.js';
+export type { ComponentInstance, Page } from './page.js';
+export {
+  artifactPath,
+  type CatalogBuildFailure,
+  type ErrorBody,
+  entryPath,
+  HOST_ROUTES,
+  REVALIDATION_SECRET_HEADER,
+  type RevalidateRequest,
+  type RevalidateResponse,
+  type RuntimeCatalogResponse,
+} from './runtime-catalog-http.js';

@@ -1,0 +1,20 @@
+/** One component placed on a page (design.md "Page data"). */
+export interface ComponentInstance {
+  id: string;
+  packageId: string;
+  package: string;
+  version: string;
+  /** Deep copy of data.json at insert time; afterwards only the user's edits change it. */
+  props: Record<string, unknown>;
+}
+
+/** A saved page: the source of truth for its instances (spec 1.5, 2.6). */
+export interface Page {
+  id: string;
+  title: string;
+  content: ComponentInstance[];
+  /** Grows by one with every save; a save based on an older revision is a conflict. */
+  revision: number;
+  /** ISO 8601 time of the last save. */
+  updatedAt: string;
+}

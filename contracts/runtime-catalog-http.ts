@@ -1,0 +1,54 @@
+import type { ArtifactName } from './artifact-name.js';
+import type { CatalogEntry } from './catalog-entry.js';
+
+/** Every JSON error answer of the host (design.md HTTP contract). */
+export interface ErrorBody {
+  error: string;
+}
+
+/** A package the whole-catalog build could not load. */
+export interface CatalogBuildFailure {
+  packageId: string;
+  error: string;
+}
+
+/** `GET /api/runtime-catalog` (design.md). */
+export interface RuntimeCatalogResponse {
+  entries: CatalogEntry[];
+  failures: CatalogBuildFailure[];
+}
+
+/** `POST /api/revalidate` body (spec 4.2). */
+export interface RevalidateRequest {
+  packageId: string;
+  artifact?: ArtifactName;
+}
+
+/** `POST /api/revalidate` success (spec 4.2): `artifact` only when one was invalidated. */
+export interface RevalidateResponse {
+  revalidated: true;
+  packageId: string;
+  artifact?: ArtifactName;
+  tag: string;
+}
+
+/** The header carrying the shared secret (spec 4.2, 5). */
+export const REVALIDATION_SECRET_HEADER = 'x-revalidation-secret';
+
+/** Route paths of the host (design.md HTTP contract). */
+export const HOST_ROUTES = {
+  runtimeCatalog: '/api/runtime-catalog',
+  revalidate: '/api/revalidate',
+  remoteComponent: '/api/remote-component',
+  health: '/healthz',
+} as const;
+
+/** `GET /api/runtime-catalog/<id>` */
+export function entryPath(packageId: string): string {
+  return `${HOST_ROUTES.runtimeCatalog}/${encodeURIComponent(packageId)}`;
+}
+
+/** `GET /api/runtime-catalog/<id>/<artifact>` */
+export function artifactPath(packageId: string, artifact: ArtifactName): string {
+  return `${entryPath(packageId)}/${artifact}`;
+}

@@ -1,0 +1,125 @@
+import { readFile } from 'node:fs/promises';
+import { join, normalize, sep } from 'node:path';
+import { type ServerType, serve } from '@hono/node-server';
+import { Hono } from 'hono';
+
+/** How the origin misbehaves for one path (tests and benchmarks tell it). */
+export type OriginFault =
+  | { readonly status: number }
+  | { readonly invalidJson: true }
+  | { readonly delayMs: number }
+  /** Answers only once `until` settles: lets a test act while a fetch is in flight. */
+  | { readonly gate: Promise<unknown> };
+
+/** Options of {@link startArtifactsOrigin}. */
+export interface ArtifactsOriginOptions {
+  /** A folder served as the object store (`<root>/<package>@<version>/<artifact>`), read on every request. */
+  readonly root?: string;
+  /** Objects kept in memory, by path (`/@acme/ui-hero1@1.0.0/data.json`); they win over `root`. */
+  readonly objects?: Readonly<Record<string, unknown>>;
+  /** Delay before every answer, in ms (the benchmark's 50 ms origin). */
+  readonly delayMs?: number;
+  /** Default: 0 (a free port). */
+  readonly port?: number;
+}
+
+/** A running local object-store origin. */
+export interface ArtifactsOrigin {
+  /** `http://127.0.0.1:<port>` */
+  readonly url: string;
+  /** Requests received for `path`, or for every path when omitted. */
+  requests(path?: string): number;
+  /** Forgets the request counts. */
+  resetRequests(): void;
+  /** Puts (or replaces) an object: JSON-serialised unless it is a string. */
+  put(path: string, value: unknown): void;
+  /** Removes an in-memory object (the origin then answers 404 unless `root` has it). */
+  remove(path: string): void;
+  /** Makes `path` misbehave; `undefined` heals it. */
+  fail(path: string, fault: OriginFault | undefined): void;
+  /** Resolves when the next request for `path` arrives. */
+  nextRequest(path: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The embedded default object store: a real HTTP server on 127.0.0.1 that serves JSON objects
+ * by path, counts requests per path and can be told to fail. Tests, benchmarks and `npm start`
+ * all use it.
+ */
+export async function startArtifactsOrigin(options: ArtifactsOriginOptions = {}): Promise<ArtifactsOrigin> {
+  const objects = new Map<string, string>();
+  for (const [path, value] of Object.entries(options.objects ?? {})) objects.set(path, serialise(value));
+  const faults = new Map<string, OriginFault>();
+  const counts = new Map<string, number>();
+  const waiters = new Map<string, (() => void)[]>();
+
+  const app = new Hono();
+  app.get('*', async (c) => {
+    const path = decodeURIComponent(new URL(c.req.url).pathname);
+    counts.set(path, (counts.get(path) ?? 0) + 1);
+    for (const wake of waiters.get(path) ?? []) wake();
+    waiters.delete(path);
+    if (options.delayMs) await delay(options.delayMs);
+    const fault = faults.get(path);
+    if (fault !== undefined) {
+      if ('status' in fault) return c.text(`fault ${fault.status}`, fault.status as 500);
+      if ('invalidJson' in fault) return c.body('{"truncated": ', 200, { 'content-type': 'application/json' });
+      if ('delayMs' in fault) await delay(fault.delayMs);
+      if ('gate' in fault) await fault.gate.catch(() => {});
+    }
+    const body = objects.get(path) ?? (await readFromRoot(options.root, path));
+    if (body === undefined) return c.text('Not found', 404);
+    return c.body(body, 200, { 'content-type': 'application/json' });
+  });
+
+  const server = await listen(app, options.port ?? 0);
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests: (path) =>
+      path === undefined ? [...counts.values()].reduce((sum, n) => sum + n, 0) : (counts.get(path) ?? 0),
+    resetRequests: () => counts.clear(),
+    put: (path, value) => objects.set(path, serialise(value)),
+    remove: (path) => objects.delete(path),
+    fail: (path, fault) => (fault === undefined ? faults.delete(path) : faults.set(path, fault)),
+    nextRequest: (path) =>
+      new Promise<void>((resolve) => {
+        waiters.set(path, [...(waiters.get(path) ?? []), resolve]);
+      }),
+    close: () => closeServer(server),
+  };
+}
+
+function serialise(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+async function readFromRoot(root: string | undefined, path: string): Promise<string | undefined> {
+  if (root === undefined) return undefined;
+  const file = normalize(join(root, path));
+  if (!file.startsWith(normalize(root) + sep)) return undefined; // no `..` out of the folder
+  return readFile(file, 'utf8').catch(() => undefined);
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Serves `app` on 127.0.0.1 and resolves once it listens (rejects on EADDRINUSE and the like). */
+export function listen(app: Hono, port: number): Promise<ServerType> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => resolve(server));
+    server.once('error', reject);
+  });
+}
+
+/** Closes a server, dropping idle keep-alive sockets so it does not wait for them. */
+export function closeServer(server: ServerType): Promise<void> {
+  if (!server.listening) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    if ('closeAllConnections' in server) server.closeAllConnections();
+  });
+}

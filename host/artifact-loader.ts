@@ -1,0 +1,48 @@
+import type { ArtifactName, JsonObject } from '../contracts/index.js';
+import { HostError } from './host-error.js';
+import { readUpstreamJson, UpstreamReadFailure, type UpstreamReadOptions } from './internal/read-upstream-json.js';
+
+/** Loads one artifact from the origin: a JSON object, or null when the origin answers 404. */
+export type ArtifactLoader = (request: ArtifactRequest) => Promise<JsonObject | null>;
+
+/** Which artifact to load and where it lives. */
+export interface ArtifactRequest {
+  readonly packageId: string;
+  readonly artifact: ArtifactName;
+  readonly url: string;
+}
+
+/** Options of {@link createArtifactLoader}. */
+export interface ArtifactLoaderOptions extends UpstreamReadOptions {
+  /** Shared gate on upstream fetches in flight (p-limit). */
+  readonly limit: <T>(task: () => Promise<T>) => Promise<T>;
+}
+
+/**
+ * Spec 3 and 7: origin 404 → null; any other non-2xx, a network error, the time-out, an
+ * oversized body or a body that is not a JSON object → HostError `artifact-load-failed`
+ * naming the artifact, the package id and the status (`Failed to load meta.json for package
+ * hero1: HTTP 500`).
+ */
+export function createArtifactLoader(options: ArtifactLoaderOptions): ArtifactLoader {
+  return async function loadArtifact({ packageId, artifact, url }) {
+    const prefix = `Failed to load ${artifact} for package ${packageId}`;
+    try {
+      const result = await options.limit(() => readUpstreamJson(url, options));
+      if (!result.found) return null;
+      if (!isJsonObject(result.value)) {
+        throw new HostError('artifact-load-failed', `${prefix}: HTTP 200 with a body that is not a JSON object`);
+      }
+      return result.value;
+    } catch (error) {
+      if (error instanceof UpstreamReadFailure) {
+        throw new HostError('artifact-load-failed', `${prefix}: ${error.reason}`, { cause: error });
+      }
+      throw error;
+    }
+  };
+}
+
+function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

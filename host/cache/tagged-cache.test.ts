@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryCacheStore } from './memory-cache-store.js';
+import { TaggedCache } from './tagged-cache.js';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+const makeCache = () => new TaggedCache(new MemoryCacheStore({ maxBytes: 1_000_000 }));
+
+describe('TaggedCache', () => {
+  it('loads once for 100 concurrent cold callers', async () => {
+    const cache = makeCache();
+    let loads = 0;
+    const gate = deferred<string>();
+    const results = Promise.all(
+      Array.from({ length: 100 }, () =>
+        cache.getOrLoad('k', ['t'], async () => {
+          loads += 1;
+          return gate.promise;
+        }),
+      ),
+    );
+    gate.resolve('v');
+    expect(await results).toEqual(Array(100).fill('v'));
+    expect(loads).toBe(1);
+    expect(await cache.getOrLoad('k', ['t'], async () => 'other')).toBe('v');
+  });
+
+  it('stores nothing of a failed load and shares its error with every waiter', async () => {
+    const cache = makeCache();
+    let loads = 0;
+    const failing = async () => {
+      loads += 1;
+      throw new Error('origin down');
+    };
+    const settled = await Promise.allSettled([cache.getOrLoad('k', [], failing), cache.getOrLoad('k', [], failing)]);
+    expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected']);
+    expect(loads).toBe(1);
+    expect(await cache.getOrLoad('k', [], async () => 'recovered')).toBe('recovered');
+  });
+
+  it('lets an invalidation win over a load in flight', async () => {
+    const cache = makeCache();
+    const gate = deferred<string>();
+    const started = deferred<void>();
+    const first = cache.getOrLoad('k', ['t'], () => {
+      started.resolve();
+      return gate.promise;
+    });
+    await started.promise;
+    await cache.invalidate(['t']);
+    // A caller after the invalidation does not join the old load.
+    const second = cache.getOrLoad('k', ['t'], async () => 'new');
+    gate.resolve('old');
+    expect(await first).toBe('old');
+    expect(await second).toBe('new');
+    expect(await cache.getOrLoad('k', ['t'], async () => 'unexpected')).toBe('new');
+  });
+
+  it('never stores the overtaken load even when it finishes last', async () => {
+    const cache = makeCache();
+    const gate = deferred<string>();
+    const started = deferred<void>();
+    const first = cache.getOrLoad('k', ['t'], () => {
+      started.resolve();
+      return gate.promise;
+    });
+    await started.promise;
+    await cache.invalidate(['t']);
+    expect(await cache.getOrLoad('k', ['t'], async () => 'new')).toBe('new');
+    gate.resolve('old');
+    await first;
+    expect(await cache.getOrLoad('k', ['t'], async () => 'unexpected')).toBe('new');
+  });
+
+  it('honours tags a loader adds while loading, and skipStore', async () => {
+    const cache = makeCache();
+    const gate = deferred<void>();
+    const started = deferred<void>();
+    const first = cache.getOrLoad('build', ['catalog'], async (context) => {
+      context.tags.add('late');
+      started.resolve();
+      await gate.promise;
+      return 'v1';
+    });
+    await started.promise;
+    await cache.invalidate(['late']);
+    gate.resolve();
+    expect(await first).toBe('v1');
+    expect(
+      await cache.getOrLoad('build', ['catalog'], async (context) => {
+        context.skipStore();
+        return 'partial';
+      }),
+    ).toBe('partial');
+    expect(await cache.getOrLoad('build', ['catalog'], async () => 'full')).toBe('full');
+  });
+});

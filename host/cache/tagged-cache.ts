@@ -1,0 +1,98 @@
+import type { CacheStore } from './cache-store.js';
+
+/** Handed to a loader: it may add tags it discovers while loading, or keep its result out of the cache. */
+export interface LoadContext {
+  /** The tags the value will be stored with; a loader may add to them before it resolves. */
+  readonly tags: Set<string>;
+  /** Answers the callers with the result but stores nothing (a partial build, say). */
+  skipStore(): void;
+}
+
+interface Flight {
+  promise: Promise<unknown>;
+  readonly tags: Set<string>;
+  /** Set by an invalidation of one of `tags`: later callers start a new load instead of joining. */
+  invalidated: boolean;
+}
+
+/**
+ * Read-through cache with tags over a {@link CacheStore}:
+ * - one load per key at a time in this process (concurrent cold callers share it);
+ * - a load that an invalidation overtakes still answers its callers but is never stored
+ *   (the store refuses it by sequence), and nobody joins it after the invalidation;
+ * - a failed load stores nothing and is not remembered.
+ */
+export class TaggedCache {
+  readonly #store: CacheStore;
+  readonly #flights = new Map<string, Flight>();
+  readonly #unsubscribe: () => void;
+
+  constructor(store: CacheStore) {
+    this.#store = store;
+    this.#unsubscribe = store.onInvalidate((tags) => this.#invalidateFlights(tags));
+  }
+
+  /** The store underneath. */
+  get store(): CacheStore {
+    return this.#store;
+  }
+
+  /** The cached value of `key`, or the result of `load` (stored with `tags` unless invalidated meanwhile). */
+  async getOrLoad<T>(key: string, tags: Iterable<string>, load: (context: LoadContext) => Promise<T>): Promise<T> {
+    const joined = this.#flights.get(key);
+    if (joined !== undefined && !joined.invalidated) return joined.promise as Promise<T>;
+    const hit = await this.#store.get(key);
+    if (hit !== undefined) return hit.value as T;
+    // Another caller may have started the load while we read the store.
+    const current = this.#flights.get(key);
+    if (current !== undefined && !current.invalidated) return current.promise as Promise<T>;
+    return this.#startFlight(key, new Set(tags), load);
+  }
+
+  /** Invalidates `tags` in the store (for every instance sharing it) and in the loads in flight here. */
+  async invalidate(tags: readonly string[]): Promise<void> {
+    this.#invalidateFlights(tags);
+    await this.#store.invalidateTags(tags);
+  }
+
+  /** Stops listening to the store; the store itself is closed by its owner. */
+  dispose(): void {
+    this.#unsubscribe();
+  }
+
+  #startFlight<T>(key: string, tags: Set<string>, load: (context: LoadContext) => Promise<T>): Promise<T> {
+    const flight = { tags, invalidated: false } as Flight;
+    this.#flights.set(key, flight);
+    const promise = this.#fly(key, flight, load);
+    flight.promise = promise;
+    return promise;
+  }
+
+  async #fly<T>(key: string, flight: Flight, load: (context: LoadContext) => Promise<T>): Promise<T> {
+    let skip = false;
+    const context: LoadContext = {
+      tags: flight.tags,
+      skipStore: () => {
+        skip = true;
+      },
+    };
+    try {
+      // The sequence is taken before the load starts: an invalidation after this point wins.
+      const sequence = await this.#store.nextSequence();
+      const value = await load(context);
+      if (!skip && !flight.invalidated) await this.#store.set(key, value, { tags: [...flight.tags], sequence });
+      return value;
+    } finally {
+      if (this.#flights.get(key) === flight) this.#flights.delete(key);
+    }
+  }
+
+  #invalidateFlights(tags: readonly string[]): void {
+    for (const [key, flight] of this.#flights) {
+      if (tags.some((tag) => flight.tags.has(tag))) {
+        flight.invalidated = true;
+        this.#flights.delete(key);
+      }
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import { readFile } from 'node:fs/promises';
+import { type Catalog, parseCatalog } from '../contracts/index.js';
+import { HostError } from './host-error.js';
+import { readUpstreamJson, UpstreamReadFailure, type UpstreamReadOptions } from './internal/read-upstream-json.js';
+
+/** Reads and validates the catalog from its source, every call (the caller caches). */
+export type CatalogReader = () => Promise<Catalog>;
+
+/**
+ * A reader for a local JSON file or an http(s) URL (design.md `CATALOG_SOURCE`). Failures are
+ * HostError `catalog-source-failed` (502 at the routes); a validation failure names every bad
+ * field (`Invalid catalog: packages[1].version: must be a semantic version`).
+ */
+export function createCatalogReader(source: string, options: UpstreamReadOptions): CatalogReader {
+  const isUrl = /^https?:\/\//i.test(source);
+  return async function readCatalog() {
+    let json: unknown;
+    if (isUrl) {
+      let result: Awaited<ReturnType<typeof readUpstreamJson>>;
+      try {
+        result = await readUpstreamJson(source, options);
+      } catch (error) {
+        const reason = error instanceof UpstreamReadFailure ? error.reason : String(error);
+        throw new HostError('catalog-source-failed', `Catalog source could not be read: ${reason}`, { cause: error });
+      }
+      if (!result.found) throw new HostError('catalog-source-failed', 'Catalog source could not be read: HTTP 404');
+      json = result.value;
+    } else {
+      try {
+        json = JSON.parse(await readFile(source, 'utf8'));
+      } catch (error) {
+        const reason = error instanceof SyntaxError ? 'not valid JSON' : 'file unreadable';
+        throw new HostError('catalog-source-failed', `Catalog source could not be read: ${reason}`, { cause: error });
+      }
+    }
+    const parsed = parseCatalog(json);
+    if (!parsed.ok) throw new HostError('catalog-source-failed', `Invalid catalog: ${parsed.issues.join('; ')}`);
+    return parsed.catalog;
+  };
+}

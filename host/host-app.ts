@@ -1,0 +1,65 @@
+import { Hono } from 'hono';
+import pLimit from 'p-limit';
+import { HOST_ROUTES } from '../contracts/index.js';
+import { createArtifactLoader } from './artifact-loader.js';
+import type { CacheStore } from './cache/cache-store.js';
+import { MemoryCacheStore } from './cache/memory-cache-store.js';
+import { TaggedCache } from './cache/tagged-cache.js';
+import { createCatalogReader } from './catalog-source.js';
+import type { HostConfig } from './host-config.js';
+import { HostError } from './host-error.js';
+import { type Logger, silentLogger } from './logger.js';
+import { revalidateRoute } from './routes/revalidate-route.js';
+import { runtimeCatalogRoutes } from './routes/runtime-catalog-routes.js';
+import { RuntimeCatalog } from './runtime-catalog.js';
+
+/** What {@link createHostApp} needs besides its configuration. */
+export interface HostAppDependencies {
+  /** Where cached values live; default: an in-process store of `config.cacheMaxBytes`. Its owner closes it. */
+  readonly store?: CacheStore;
+  /** Default: silent. Never receives the revalidation secret or any request header. */
+  readonly logger?: Logger;
+}
+
+/** The config fields the app uses (the process fields, port and hostname, are not needed). */
+export type HostAppConfig = Omit<HostConfig, 'port' | 'hostname' | 'redisUrl'>;
+
+/**
+ * The host as a Hono app that others can mount or serve: the runtime catalog routes, the
+ * revalidation endpoint and the health check, with errors mapped in exactly one place.
+ */
+export function createHostApp(config: HostAppConfig, dependencies: HostAppDependencies = {}): Hono {
+  const logger = dependencies.logger ?? silentLogger;
+  const store = dependencies.store ?? new MemoryCacheStore({ maxBytes: config.cacheMaxBytes });
+  const upstream = { timeoutMs: config.fetchTimeoutMs, maxBytes: config.maxUpstreamBytes };
+  const runtimeCatalog = new RuntimeCatalog({
+    cache: new TaggedCache(store),
+    readCatalog: createCatalogReader(config.catalogSource, upstream),
+    loadArtifact: createArtifactLoader({ ...upstream, limit: pLimit(config.upstreamConcurrency) }),
+    artifactsOrigin: config.artifactsOrigin,
+    esmOrigin: config.esmOrigin,
+  });
+
+  const app = new Hono();
+  app.use(async function requestLog(c, next) {
+    const started = performance.now();
+    await next();
+    // Method, path and status only: headers (the secret among them) are never logged.
+    logger.info(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+  });
+  app.get(HOST_ROUTES.health, (c) => c.json({ ok: true }));
+  app.route(HOST_ROUTES.runtimeCatalog, runtimeCatalogRoutes(runtimeCatalog));
+  app.route(HOST_ROUTES.revalidate, revalidateRoute(runtimeCatalog, config.revalidationSecret));
+  app.notFound((c) => c.json({ error: 'Not found' }, 404));
+  app.onError((error, c) => {
+    if (error instanceof HostError) {
+      if (error.status >= 500) logger.warn(`${c.req.method} ${c.req.path}: ${error.message}`);
+      return c.json({ error: error.message }, error.status as 400);
+    }
+    logger.error(
+      `${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    return c.json({ error: 'Internal server error' }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,45 @@
+/** Stable codes of every error the host answers with; tests assert these, not the messages. */
+export type HostErrorCode =
+  | 'unauthorized'
+  | 'package-id-required'
+  | 'invalid-artifact-name'
+  | 'invalid-json-body'
+  | 'payload-too-large'
+  | 'method-not-allowed'
+  | 'not-found'
+  | 'unknown-package'
+  | 'artifact-not-found'
+  | 'artifact-load-failed'
+  | 'catalog-source-failed'
+  | 'invalid-config';
+
+const statusByCode: Record<HostErrorCode, number> = {
+  unauthorized: 401,
+  'package-id-required': 400,
+  'invalid-artifact-name': 400,
+  'invalid-json-body': 400,
+  'payload-too-large': 413,
+  'method-not-allowed': 405,
+  'not-found': 404,
+  'unknown-package': 404,
+  'artifact-not-found': 404,
+  'artifact-load-failed': 502,
+  'catalog-source-failed': 502,
+  'invalid-config': 500,
+};
+
+/**
+ * The one error class that crosses the host's HTTP boundary: `app.onError` turns it into
+ * `{"error": message}` with `status` (design.md HTTP contract).
+ */
+export class HostError extends Error {
+  override readonly name = 'HostError';
+  readonly code: HostErrorCode;
+  readonly status: number;
+
+  constructor(code: HostErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+    this.status = statusByCode[code];
+  }
+}

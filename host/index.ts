@@ -1,0 +1,11 @@
+export { type ArtifactLoader, type ArtifactRequest, createArtifactLoader } from './artifact-loader.js';
+export type { CacheHit, CacheSetOptions, CacheStore, InvalidationListener } from './cache/cache-store.js';
+export { MemoryCacheStore, type MemoryCacheStoreOptions } from './cache/memory-cache-store.js';
+export { type LoadContext, TaggedCache } from './cache/tagged-cache.js';
+export { buildCatalogEntry } from './catalog-entry-builder.js';
+export { type CatalogReader, createCatalogReader } from './catalog-source.js';
+export { createHostApp, type HostAppConfig, type HostAppDependencies } from './host-app.js';
+export { HOST_CONFIG_DEFAULTS, type HostConfig, type HostEnv, resolveHostConfig } from './host-config.js';
+export { HostError, type HostErrorCode } from './host-error.js';
+export { type Logger, silentLogger } from './logger.js';
+export { RuntimeCatalog, type RuntimeCatalogOptions } from './runtime-catalog.js';

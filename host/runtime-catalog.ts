@@ -1,0 +1,166 @@
+import {
+  ARTIFACT_NAMES,
+  type ArtifactName,
+  artifactCacheKeyParts,
+  artifactTag,
+  CATALOG_TAG,
+  type Catalog,
+  type CatalogBuildFailure,
+  type CatalogPackage,
+  cacheKey,
+  type JsonObject,
+  type PackageArtifacts,
+  packageTag,
+  packageUrls,
+  type RevalidateResponse,
+} from '../contracts/index.js';
+import type { ArtifactLoader } from './artifact-loader.js';
+import type { TaggedCache } from './cache/tagged-cache.js';
+import { buildCatalogEntry } from './catalog-entry-builder.js';
+import type { CatalogReader } from './catalog-source.js';
+import { HostError } from './host-error.js';
+import { type RenderedJson, renderJson, renderJsonText } from './rendered-json.js';
+
+/** What {@link RuntimeCatalog} is built from. */
+export interface RuntimeCatalogOptions {
+  readonly cache: TaggedCache;
+  readonly readCatalog: CatalogReader;
+  readonly loadArtifact: ArtifactLoader;
+  readonly artifactsOrigin: string;
+  readonly esmOrigin: string;
+}
+
+const CATALOG_SOURCE_KEY = cacheKey(['runtime-catalog-source']);
+const CATALOG_BUILD_KEY = cacheKey(['runtime-catalog-build']);
+
+/**
+ * The catalog half of the host (spec 4.1, 3): the catalog source, each artifact and the builds
+ * made from them, all read through one tagged cache.
+ * - artifact: key parts and tags exactly as spec 3;
+ * - entry: a build of one package, tagged with its package, its five artifact tags and the catalog;
+ * - whole catalog: tagged with the catalog and every tag of every entry it holds.
+ */
+export class RuntimeCatalog {
+  readonly #options: RuntimeCatalogOptions;
+  readonly #packagesById = new WeakMap<Catalog, ReadonlyMap<string, CatalogPackage>>();
+  readonly #renderedArtifacts = new WeakMap<JsonObject, RenderedJson>();
+
+  constructor(options: RuntimeCatalogOptions) {
+    this.#options = options;
+  }
+
+  /** The validated catalog, cached under the `runtime-catalog` tag (design.md). */
+  catalog(): Promise<Catalog> {
+    return this.#options.cache.getOrLoad(CATALOG_SOURCE_KEY, [CATALOG_TAG], () => this.#options.readCatalog());
+  }
+
+  /** One artifact of one package version: spec 3's key parts and both tags. */
+  artifact(pkg: CatalogPackage, artifact: ArtifactName, url: string): Promise<JsonObject | null> {
+    return this.#options.cache.getOrLoad(
+      cacheKey(artifactCacheKeyParts(pkg.id, pkg.version, artifact)),
+      [artifactTag(pkg.id, artifact), packageTag(pkg.id)],
+      () => this.#options.loadArtifact({ packageId: pkg.id, artifact, url }),
+    );
+  }
+
+  /** Spec 4.1 rule 1: the five artifacts in parallel, each through its own cache entry. */
+  async packageArtifacts(pkg: CatalogPackage, catalog: Catalog): Promise<PackageArtifacts> {
+    const urls = packageUrls(this.#options, pkg, catalog.defaultExternals);
+    const [descriptor, data, schema, puck, meta] = await Promise.all([
+      this.artifact(pkg, 'descriptor.json', urls.descriptor),
+      this.artifact(pkg, 'data.json', urls.data),
+      this.artifact(pkg, 'schema.json', urls.schema),
+      this.artifact(pkg, 'puck.json', urls.puck),
+      this.artifact(pkg, 'meta.json', urls.meta),
+    ]);
+    return { descriptor, data, schema, puck, meta, urls };
+  }
+
+  /** `GET /api/runtime-catalog/<id>`: the entry, serialised. Unknown id: HostError `unknown-package`. */
+  async entry(packageId: string): Promise<RenderedJson> {
+    const catalog = await this.catalog();
+    return this.#entry(this.#package(catalog, packageId), catalog);
+  }
+
+  /** `GET /api/runtime-catalog/<id>/<artifact>`: the artifact's JSON; an origin 404 is `artifact-not-found`. */
+  async artifactJson(packageId: string, artifact: ArtifactName): Promise<RenderedJson> {
+    const catalog = await this.catalog();
+    const pkg = this.#package(catalog, packageId);
+    const urls = packageUrls(this.#options, pkg, catalog.defaultExternals);
+    const value = await this.artifact(pkg, artifact, urls[artifactKey(artifact)]);
+    if (value === null) throw new HostError('artifact-not-found', `Artifact not found: ${artifact}`);
+    let rendered = this.#renderedArtifacts.get(value);
+    if (rendered === undefined) {
+      rendered = renderJson(value);
+      this.#renderedArtifacts.set(value, rendered);
+    }
+    return rendered;
+  }
+
+  /**
+   * `GET /api/runtime-catalog`: every package's entry. A package that fails is listed in
+   * `failures` and the build is answered but not cached (design.md).
+   */
+  build(): Promise<RenderedJson> {
+    return this.#options.cache.getOrLoad(CATALOG_BUILD_KEY, [CATALOG_TAG], async (context) => {
+      const catalog = await this.catalog();
+      for (const pkg of catalog.packages) for (const tag of entryTags(pkg)) context.tags.add(tag);
+      const failures: CatalogBuildFailure[] = [];
+      const bodies = await Promise.all(
+        catalog.packages.map((pkg) =>
+          this.#entry(pkg, catalog).then(
+            (rendered) => rendered.body,
+            (error: unknown) => {
+              failures.push({
+                packageId: pkg.id,
+                error: error instanceof HostError ? error.message : 'Internal error',
+              });
+              return undefined;
+            },
+          ),
+        ),
+      );
+      if (failures.length > 0) context.skipStore();
+      const entries = bodies.filter((body) => body !== undefined).join(',');
+      return renderJsonText(`{"entries":[${entries}],"failures":${JSON.stringify(failures)}}`);
+    });
+  }
+
+  /**
+   * Spec 4.2: invalidates the artifact tag (artifact given) or the package tag, and with either
+   * the catalog source and builds (design.md), for every reader, before it answers.
+   */
+  async revalidate(packageId: string, artifact?: ArtifactName): Promise<RevalidateResponse> {
+    const tag = artifact === undefined ? packageTag(packageId) : artifactTag(packageId, artifact);
+    await this.#options.cache.invalidate([tag, CATALOG_TAG]);
+    return artifact === undefined
+      ? { revalidated: true, packageId, tag }
+      : { revalidated: true, packageId, artifact, tag };
+  }
+
+  #entry(pkg: CatalogPackage, catalog: Catalog): Promise<RenderedJson> {
+    return this.#options.cache.getOrLoad(cacheKey(['runtime-entry', pkg.id, pkg.version]), entryTags(pkg), async () =>
+      renderJson(buildCatalogEntry(pkg, await this.packageArtifacts(pkg, catalog))),
+    );
+  }
+
+  #package(catalog: Catalog, packageId: string): CatalogPackage {
+    let byId = this.#packagesById.get(catalog);
+    if (byId === undefined) {
+      byId = new Map(catalog.packages.map((pkg) => [pkg.id, pkg]));
+      this.#packagesById.set(catalog, byId);
+    }
+    const pkg = byId.get(packageId);
+    if (pkg === undefined) throw new HostError('unknown-package', `Unknown package: ${packageId}`);
+    return pkg;
+  }
+}
+
+/** Every tag an entry of `pkg` depends on. */
+function entryTags(pkg: CatalogPackage): string[] {
+  return [CATALOG_TAG, packageTag(pkg.id), ...ARTIFACT_NAMES.map((name) => artifactTag(pkg.id, name))];
+}
+
+function artifactKey(artifact: ArtifactName): keyof PackageArtifacts['urls'] {
+  return artifact.slice(0, -'.json'.length) as keyof PackageArtifacts['urls'];
+}

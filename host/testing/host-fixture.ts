@@ -1,0 +1,92 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Hono } from 'hono';
+import type { Catalog } from '../../contracts/index.js';
+import { type ArtifactsOrigin, startArtifactsOrigin } from '../../examples/origins/artifacts-origin.js';
+import { sampleCatalog } from '../../examples/origins/sample-packages.js';
+import { MemoryCacheStore } from '../cache/memory-cache-store.js';
+import { createHostApp, type HostAppConfig } from '../host-app.js';
+import { HOST_CONFIG_DEFAULTS } from '../host-config.js';
+import type { Logger } from '../logger.js';
+
+/** The secret every fixture host is configured with. */
+export const TEST_SECRET = 'test-secret-0123456789';
+
+/** A host app in-process (`app.request`) in front of a real origin on 127.0.0.1. */
+export interface HostFixture {
+  readonly app: Hono;
+  readonly origin: ArtifactsOrigin;
+  readonly catalog: Catalog;
+  readonly store: MemoryCacheStore;
+  readonly logLines: string[];
+  /** Rewrites the catalog file that the host reads. */
+  writeCatalog(catalog: Catalog): Promise<void>;
+  /** `POST /api/revalidate` with the secret (or `secret`) and `body` (serialised unless a string). */
+  revalidate(body: unknown, secret?: string | null): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** Test-only: test files of host/ build their host and origin with this. */
+export async function startHostFixture(
+  options: {
+    packages?: number;
+    config?: Partial<HostAppConfig>;
+    delayMs?: number;
+    /** Serve the catalog from the origin at `/catalog.json` instead of a file. */
+    catalogOverHttp?: boolean;
+  } = {},
+): Promise<HostFixture> {
+  const { catalog, objects } = sampleCatalog(options.packages ?? 3);
+  const origin = await startArtifactsOrigin({ objects, ...(options.delayMs ? { delayMs: options.delayMs } : {}) });
+  const folder = await mkdtemp(join(tmpdir(), 'host-fixture-'));
+  const catalogFile = join(folder, 'catalog.json');
+  const writeCatalog = async (next: Catalog) => {
+    if (options.catalogOverHttp) origin.put('/catalog.json', next);
+    else await writeFile(catalogFile, JSON.stringify(next));
+  };
+  await writeCatalog(catalog);
+  const logLines: string[] = [];
+  const logger: Logger = {
+    info: (line) => logLines.push(line),
+    warn: (line) => logLines.push(line),
+    error: (line) => logLines.push(line),
+  };
+  const store = new MemoryCacheStore({ maxBytes: HOST_CONFIG_DEFAULTS.cacheMaxBytes });
+  const app = createHostApp(
+    {
+      catalogSource: options.catalogOverHttp ? `${origin.url}/catalog.json` : catalogFile,
+      artifactsOrigin: origin.url,
+      esmOrigin: 'http://127.0.0.1:9/esm',
+      revalidationSecret: TEST_SECRET,
+      hostApiVersion: '1.0.0',
+      fetchTimeoutMs: HOST_CONFIG_DEFAULTS.fetchTimeoutMs,
+      maxUpstreamBytes: HOST_CONFIG_DEFAULTS.maxUpstreamBytes,
+      cacheMaxBytes: HOST_CONFIG_DEFAULTS.cacheMaxBytes,
+      upstreamConcurrency: HOST_CONFIG_DEFAULTS.upstreamConcurrency,
+      ...options.config,
+    },
+    { store, logger },
+  );
+  return {
+    app,
+    origin,
+    catalog,
+    store,
+    logLines,
+    writeCatalog,
+    revalidate: (body, secret = TEST_SECRET) =>
+      app.request('/api/revalidate', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(secret === null ? {} : { 'x-revalidation-secret': secret }),
+        },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    close: async () => {
+      await origin.close();
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
+}

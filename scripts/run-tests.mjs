@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// `npm test`: the type check of every folder, the linter/formatter check, then every test suite.
+// Each check counts as one test; suites report their own counts (JSON reporters). The last line
+// is the plain summary that CI reads: `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const tmp = '.tmp';
+mkdirSync(tmp, { recursive: true });
+
+const typecheckProjects = ['contracts', 'host', 'examples', 'bench', '.'];
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function run(label, command, args) {
+  console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  return result.status === 0;
+}
+
+function check(label, command, args) {
+  if (run(label, command, args)) passed += 1;
+  else {
+    failed += 1;
+    failures.push(label);
+  }
+}
+
+for (const project of typecheckProjects) check(`typecheck ${project}`, 'npx', ['tsc', '-p', project]);
+check('lint and format', 'npx', ['biome', 'ci', '.']);
+
+const vitestReport = `${tmp}/vitest.json`;
+rmSync(vitestReport, { force: true });
+const vitestOk = run('unit and integration tests (vitest)', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
+try {
+  const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  if (report.numFailedTests > 0 || !vitestOk) failures.push('vitest');
+  if (!vitestOk && report.numFailedTests === 0) failed += 1; // a suite that failed to load
+} catch {
+  failed += 1;
+  failures.push('vitest (no report)');
+}
+
+console.log('');
+if (failures.length > 0) console.log(`failed: ${failures.join(', ')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
