@@ -43,7 +43,7 @@ export function parseCatalog(input: unknown): CatalogParseResult {
   if (!result.success) {
     return {
       ok: false,
-      issues: result.error.issues.map((issue) => `${formatPath(issue.path)}: ${describeIssue(issue)}`),
+      issues: result.error.issues.map((issue) => `${formatPath(issue.path)}: ${describeIssue(issue, input)}`),
     };
   }
   const seen = new Set<string>();
@@ -62,9 +62,18 @@ function formatPath(path: readonly PropertyKey[]): string {
     .join('');
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
+function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
   if (issue.code === 'invalid_type') {
-    return issue.input === undefined ? `is required (${issue.expected})` : `expected ${issue.expected}`;
+    return valueAt(input, issue.path) === undefined ? `is required (${issue.expected})` : `expected ${issue.expected}`;
   }
   return issue.message;
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const part of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[part];
+  }
+  return value;
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ARTIFACT_NAMES, type ArtifactName } from '../contracts/index.js';
+import { ARTIFACT_NAMES, type ArtifactName, type CatalogEntry } from '../contracts/index.js';
 import { artifactPath } from '../examples/origins/sample-packages.js';
-import { type HostFixture, startHostFixture } from './testing/host-fixture.js';
+import { type HostFixture, jsonOf, startHostFixture } from './testing/host-fixture.js';
 
 // Spec 3's cache lifecycle table, row by row, counted at a real origin.
 
@@ -18,7 +18,7 @@ const requestsOf = (index: number) => ARTIFACT_NAMES.map((name) => host.origin.r
 const getEntry = async (id: string) => {
   const response = await host.app.request(`/api/runtime-catalog/${id}`);
   expect(response.status).toBe(200);
-  return response.json();
+  return jsonOf<CatalogEntry>(response);
 };
 
 describe('spec 3: cache lifecycle of one artifact', () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RuntimeCatalogResponse } from '../contracts/index.js';
+import type { CatalogEntry, ErrorBody, RuntimeCatalogResponse } from '../contracts/index.js';
 import { artifactPath } from '../examples/origins/sample-packages.js';
-import { type HostFixture, startHostFixture } from './testing/host-fixture.js';
+import { type HostFixture, jsonOf, startHostFixture } from './testing/host-fixture.js';
 
 let host: HostFixture;
 beforeEach(async () => {
@@ -14,7 +14,7 @@ afterEach(async () => {
 const getCatalog = async (): Promise<RuntimeCatalogResponse> => {
   const response = await host.app.request('/api/runtime-catalog');
   expect(response.status).toBe(200);
-  return response.json();
+  return jsonOf<RuntimeCatalogResponse>(response);
 };
 
 describe('GET /api/runtime-catalog', () => {
@@ -59,7 +59,7 @@ describe('GET /api/runtime-catalog', () => {
     await host.revalidate({ packageId: 'pkg3', artifact: 'meta.json' });
     const after = await host.app.request('/api/runtime-catalog', { headers: { 'if-none-match': etag } });
     expect(after.status).toBe(200);
-    const built: RuntimeCatalogResponse = await after.json();
+    const built = await jsonOf<RuntimeCatalogResponse>(after);
     expect(built.entries[3]).toMatchObject({ id: 'pkg3', status: 'deprecated', owner: 'team-b' });
     expect(built.entries[2]).toMatchObject({ id: 'pkg2', status: 'active' });
     expect(host.origin.requests()).toBe(1);
@@ -72,7 +72,7 @@ describe('GET /api/runtime-catalog', () => {
     await host.writeCatalog({ defaultExternals: ['react'], packages: host.catalog.packages });
     const response = await host.app.request('/api/runtime-catalog/pkg0');
     expect(response.status).toBe(200);
-    expect((await response.json()).module.url).toBe(
+    expect((await jsonOf<CatalogEntry>(response)).module.url).toBe(
       'http://127.0.0.1:9/esm/@acme/ui-pkg0@1.0.0?target=es2022&external=react',
     );
     host.origin.fail('/catalog.json', { status: 500 });
@@ -87,7 +87,7 @@ describe('GET /api/runtime-catalog', () => {
     await host.revalidate({ packageId: 'x' });
     const response = await host.app.request('/api/runtime-catalog');
     expect(response.status).toBe(502);
-    expect((await response.json()).error).toBe(
+    expect((await jsonOf<ErrorBody>(response)).error).toBe(
       'Invalid catalog: packages[0].label: is required (string); packages[0].package: is required (string); packages[0].version: is required (string); packages[0].category: is required (string)',
     );
     const entry = await host.app.request('/api/runtime-catalog/x');

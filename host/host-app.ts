@@ -41,12 +41,13 @@ export function createHostApp(config: HostAppConfig, dependencies: HostAppDepend
   });
 
   const app = new Hono();
-  app.use(async function requestLog(c, next) {
-    const started = performance.now();
-    await next();
-    // Method, path and status only: headers (the secret among them) are never logged.
-    logger.info(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
-  });
+  if (dependencies.logger !== undefined)
+    app.use(async function requestLog(c, next) {
+      const started = performance.now();
+      await next();
+      // Method, path and status only: headers (the secret among them) are never logged.
+      logger.info(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+    });
   app.get(HOST_ROUTES.health, (c) => c.json({ ok: true }));
   app.route(HOST_ROUTES.runtimeCatalog, runtimeCatalogRoutes(runtimeCatalog));
   app.route(HOST_ROUTES.revalidate, revalidateRoute(runtimeCatalog, config.revalidationSecret));

@@ -76,10 +76,21 @@ export class RuntimeCatalog {
     return { descriptor, data, schema, puck, meta, urls };
   }
 
-  /** `GET /api/runtime-catalog/<id>`: the entry, serialised. Unknown id: HostError `unknown-package`. */
-  async entry(packageId: string): Promise<RenderedJson> {
-    const catalog = await this.catalog();
-    return this.#entry(this.#package(catalog, packageId), catalog);
+  /**
+   * `GET /api/runtime-catalog/<id>`: the entry, serialised. Unknown id: HostError `unknown-package`.
+   * Keyed by id alone so that a warm answer is one cache read: the version comes from the catalog,
+   * and whatever changes the catalog (a revalidation) drops the entry through its catalog tag.
+   */
+  entry(packageId: string): Promise<RenderedJson> {
+    return this.#options.cache.getOrLoad(
+      cacheKey(['runtime-entry', packageId]),
+      () => entryTags(packageId),
+      async () => {
+        const catalog = await this.catalog();
+        const pkg = this.#package(catalog, packageId);
+        return renderJson(buildCatalogEntry(pkg, await this.packageArtifacts(pkg, catalog)));
+      },
+    );
   }
 
   /** `GET /api/runtime-catalog/<id>/<artifact>`: the artifact's JSON; an origin 404 is `artifact-not-found`. */
@@ -104,11 +115,11 @@ export class RuntimeCatalog {
   build(): Promise<RenderedJson> {
     return this.#options.cache.getOrLoad(CATALOG_BUILD_KEY, [CATALOG_TAG], async (context) => {
       const catalog = await this.catalog();
-      for (const pkg of catalog.packages) for (const tag of entryTags(pkg)) context.tags.add(tag);
+      for (const pkg of catalog.packages) for (const tag of entryTags(pkg.id)) context.tags.add(tag);
       const failures: CatalogBuildFailure[] = [];
       const bodies = await Promise.all(
         catalog.packages.map((pkg) =>
-          this.#entry(pkg, catalog).then(
+          this.entry(pkg.id).then(
             (rendered) => rendered.body,
             (error: unknown) => {
               failures.push({
@@ -138,12 +149,6 @@ export class RuntimeCatalog {
       : { revalidated: true, packageId, artifact, tag };
   }
 
-  #entry(pkg: CatalogPackage, catalog: Catalog): Promise<RenderedJson> {
-    return this.#options.cache.getOrLoad(cacheKey(['runtime-entry', pkg.id, pkg.version]), entryTags(pkg), async () =>
-      renderJson(buildCatalogEntry(pkg, await this.packageArtifacts(pkg, catalog))),
-    );
-  }
-
   #package(catalog: Catalog, packageId: string): CatalogPackage {
     let byId = this.#packagesById.get(catalog);
     if (byId === undefined) {
@@ -156,9 +161,9 @@ export class RuntimeCatalog {
   }
 }
 
-/** Every tag an entry of `pkg` depends on. */
-function entryTags(pkg: CatalogPackage): string[] {
-  return [CATALOG_TAG, packageTag(pkg.id), ...ARTIFACT_NAMES.map((name) => artifactTag(pkg.id, name))];
+/** Every tag the entry of a package depends on. */
+function entryTags(packageId: string): string[] {
+  return [CATALOG_TAG, packageTag(packageId), ...ARTIFACT_NAMES.map((name) => artifactTag(packageId, name))];
 }
 
 function artifactKey(artifact: ArtifactName): keyof PackageArtifacts['urls'] {

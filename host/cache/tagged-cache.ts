@@ -37,8 +37,15 @@ export class TaggedCache {
     return this.#store;
   }
 
-  /** The cached value of `key`, or the result of `load` (stored with `tags` unless invalidated meanwhile). */
-  async getOrLoad<T>(key: string, tags: Iterable<string>, load: (context: LoadContext) => Promise<T>): Promise<T> {
+  /**
+   * The cached value of `key`, or the result of `load` (stored with `tags` unless invalidated
+   * meanwhile). `tags` may be a function: it is then called only on a miss, keeping hits cheap.
+   */
+  async getOrLoad<T>(
+    key: string,
+    tags: Iterable<string> | (() => Iterable<string>),
+    load: (context: LoadContext) => Promise<T>,
+  ): Promise<T> {
     const joined = this.#flights.get(key);
     if (joined !== undefined && !joined.invalidated) return joined.promise as Promise<T>;
     const hit = await this.#store.get(key);
@@ -46,7 +53,7 @@ export class TaggedCache {
     // Another caller may have started the load while we read the store.
     const current = this.#flights.get(key);
     if (current !== undefined && !current.invalidated) return current.promise as Promise<T>;
-    return this.#startFlight(key, new Set(tags), load);
+    return this.#startFlight(key, new Set(typeof tags === 'function' ? tags() : tags), load);
   }
 
   /** Invalidates `tags` in the store (for every instance sharing it) and in the loads in flight here. */

@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { isArtifactName, REVALIDATION_SECRET_HEADER } from '../../contracts/index.js';
 import { HostError } from '../host-error.js';
 import type { RuntimeCatalog } from '../runtime-catalog.js';
-import { methodNotAllowed } from './method-not-allowed.js';
+import { answerMethodNotAllowed } from './method-not-allowed.js';
 
 /** Largest revalidate body accepted (design.md): 16 KiB. */
 export const MAX_REVALIDATE_BODY_BYTES = 16 * 1024;
@@ -47,7 +47,7 @@ export function revalidateRoute(runtimeCatalog: RuntimeCatalog, secret: string |
       return c.json(await runtimeCatalog.revalidate(packageId, isArtifactName(artifact) ? artifact : undefined));
     },
   );
-  route.all('/', methodNotAllowed('POST'));
+  answerMethodNotAllowed(route, ['/'], ['POST']);
   return route;
 }
 

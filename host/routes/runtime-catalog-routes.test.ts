@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ARTIFACT_NAMES } from '../../contracts/index.js';
+import { ARTIFACT_NAMES, type CatalogEntry, type ErrorBody } from '../../contracts/index.js';
 import { artifactPath } from '../../examples/origins/sample-packages.js';
-import { type HostFixture, startHostFixture } from '../testing/host-fixture.js';
+import { type HostFixture, jsonOf, startHostFixture } from '../testing/host-fixture.js';
 
 let host: HostFixture;
 beforeEach(async () => {
@@ -94,7 +94,7 @@ describe('GET /api/runtime-catalog/<id>', () => {
     host.origin.remove(pathOf(2, 'meta.json'));
     const response = await host.app.request('/api/runtime-catalog/pkg2');
     expect(response.status).toBe(200);
-    const entry = await response.json();
+    const entry = await jsonOf<CatalogEntry>(response);
     expect(entry).not.toHaveProperty('alias');
     expect(entry).not.toHaveProperty('status');
     expect(entry).not.toHaveProperty('preview');
@@ -157,7 +157,7 @@ describe('GET /api/runtime-catalog/<id>', () => {
     await host.origin.close();
     const response = await host.app.request('/api/runtime-catalog/pkg0');
     expect(response.status).toBe(502);
-    expect((await response.json()).error).toMatch(
+    expect((await jsonOf<ErrorBody>(response)).error).toMatch(
       /^Failed to load \w+\.json for package pkg0: network error \(ECONNREFUSED\)$/,
     );
   });

@@ -1,15 +1,13 @@
 import { Hono } from 'hono';
-import { etag } from 'hono/etag';
 import { isArtifactName } from '../../contracts/index.js';
 import { HostError } from '../host-error.js';
 import type { RuntimeCatalog } from '../runtime-catalog.js';
 import { jsonResponse } from './json-response.js';
-import { methodNotAllowed } from './method-not-allowed.js';
+import { answerMethodNotAllowed } from './method-not-allowed.js';
 
 /** `GET /api/runtime-catalog[/<id>[/<artifact>]]` (spec 4.1, design.md HTTP contract). */
 export function runtimeCatalogRoutes(runtimeCatalog: RuntimeCatalog): Hono {
   const routes = new Hono();
-  routes.use(etag());
   routes.get('/', async (c) => jsonResponse(c, await runtimeCatalog.build()));
   routes.get('/:id', async (c) => jsonResponse(c, await runtimeCatalog.entry(c.req.param('id'))));
   routes.get('/:id/:artifact', async (c) => {
@@ -17,6 +15,6 @@ export function runtimeCatalogRoutes(runtimeCatalog: RuntimeCatalog): Hono {
     if (!isArtifactName(artifact)) throw new HostError('invalid-artifact-name', 'Invalid artifact name');
     return jsonResponse(c, await runtimeCatalog.artifactJson(c.req.param('id'), artifact));
   });
-  for (const path of ['/', '/:id', '/:id/:artifact']) routes.all(path, methodNotAllowed('GET, HEAD'));
+  answerMethodNotAllowed(routes, ['/', '/:id', '/:id/:artifact'], ['GET']);
   return routes;
 }

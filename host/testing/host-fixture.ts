@@ -75,7 +75,7 @@ export async function startHostFixture(
     store,
     logLines,
     writeCatalog,
-    revalidate: (body, secret = TEST_SECRET) =>
+    revalidate: async (body, secret = TEST_SECRET) =>
       app.request('/api/revalidate', {
         method: 'POST',
         headers: {
@@ -89,4 +89,9 @@ export async function startHostFixture(
       await rm(folder, { recursive: true, force: true });
     },
   };
+}
+
+/** Test-only: a JSON body typed as the caller expects (the routes' contracts are tested on it). */
+export async function jsonOf<T>(response: Response): Promise<T> {
+  return (await response.json()) as T;
 }

@@ -1,0 +1,156 @@
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { startHostFixture } from '../host/testing/host-fixture.js';
+
+/** One line of the printed table. */
+export interface BenchRow {
+  readonly name: string;
+  readonly measured: string;
+  readonly baseline: string;
+  readonly ratio: number | undefined;
+  readonly target: string;
+  readonly ok: boolean | undefined;
+}
+
+const throughputSeconds = Number(process.env.BENCH_SECONDS ?? 2);
+const throughputRounds = Number(process.env.BENCH_ROUNDS ?? 7);
+
+/** Warm `GET /api/runtime-catalog/<id>` against a bare Hono route with the same bytes (target ≥ 0.8). */
+export async function warmEntryThroughput(): Promise<BenchRow> {
+  const child = fork(fileURLToPath(new URL('./throughput-server.ts', import.meta.url)), {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const [ports] = (await once(child, 'message')) as [{ host: number; bare: number; bytes: number }];
+  const load = async (port: number) => {
+    const result = await autocannon({
+      url: `http://127.0.0.1:${port}/api/runtime-catalog/pkg0`,
+      connections: 10,
+      pipelining: 4, // keeps the server, not the load generator on the same 2 cores, the bottleneck
+      duration: throughputSeconds,
+    });
+    if (result.non2xx > 0 || result.errors > 0)
+      throw new Error(`bench: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    return result.requests.average;
+  };
+  try {
+    await load(ports.bare); // warm-up of both servers and of the JIT
+    await load(ports.host);
+    // Short rounds, interleaved and alternating in order, so that drift of this 2-core machine
+    // hits both sides alike; the figure is the median of the per-round ratios.
+    const ratios: number[] = [];
+    let hostTotal = 0;
+    let bareTotal = 0;
+    for (let round = 0; round < throughputRounds; round += 1) {
+      const [host, bare] =
+        round % 2 === 0
+          ? [await load(ports.host), await load(ports.bare)]
+          : [await load(ports.bare), await load(ports.host)].reverse();
+      hostTotal += host!;
+      bareTotal += bare!;
+      ratios.push(host! / bare!);
+    }
+    ratios.sort((a, b) => a - b);
+    const ratio = ratios[Math.floor(ratios.length / 2)]!;
+    return {
+      name: `warm entry throughput (${ports.bytes} B body, median of ${throughputRounds} rounds)`,
+      measured: `${Math.round(hostTotal / throughputRounds)} req/s`,
+      baseline: `${Math.round(bareTotal / throughputRounds)} req/s bare Hono`,
+      ratio,
+      target: '≥ 0.8',
+      ok: ratio >= 0.8,
+    };
+  } finally {
+    child.disconnect();
+    child.kill();
+  }
+}
+
+/** Cold entry latency with every artifact delayed 50 ms, against 50 ms (target ≤ 1.3). */
+export async function coldEntryLatency(): Promise<BenchRow> {
+  const samples = 30;
+  const delayMs = 50;
+  const host = await startHostFixture({ packages: samples, delayMs });
+  try {
+    await host.app.request('/api/runtime-catalog/nothing'); // reads the catalog once
+    const times: number[] = [];
+    for (let index = 0; index < samples; index += 1) {
+      const started = performance.now();
+      const response = await host.app.request(`/api/runtime-catalog/pkg${index}`);
+      await response.text();
+      if (response.status !== 200) throw new Error(`bench: cold entry answered ${response.status}`);
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)]!;
+    const ratio = median / delayMs;
+    return {
+      name: 'cold entry latency (median of 30)',
+      measured: `${median.toFixed(1)} ms`,
+      baseline: `${delayMs} ms origin delay`,
+      ratio,
+      target: '≤ 1.3',
+      ok: ratio <= 1.3,
+    };
+  } finally {
+    await host.close();
+  }
+}
+
+/** The whole catalog of 1,000 packages: cold and warm time, origin requests, peak memory. */
+export async function wholeCatalog(): Promise<BenchRow[]> {
+  const packages = 1_000;
+  const host = await startHostFixture({ packages });
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 5);
+  try {
+    const time = async () => {
+      const started = performance.now();
+      const response = await host.app.request('/api/runtime-catalog');
+      const body = (await response.json()) as { entries: unknown[]; failures: unknown[] };
+      if (response.status !== 200 || body.entries.length !== packages || body.failures.length !== 0) {
+        throw new Error(`bench: whole catalog answered ${response.status} with ${body.entries.length} entries`);
+      }
+      return performance.now() - started;
+    };
+    const cold = await time();
+    const coldRequests = host.origin.requests();
+    const warm = await time();
+    const warmRequests = host.origin.requests() - coldRequests;
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+    return [
+      {
+        name: 'whole catalog, 1,000 packages: cold',
+        measured: `${cold.toFixed(0)} ms, ${coldRequests} origin requests`,
+        baseline: '5000 requests expected',
+        ratio: undefined,
+        target: '= 5000',
+        ok: coldRequests === 5_000,
+      },
+      {
+        name: 'whole catalog, 1,000 packages: warm',
+        measured: `${warm.toFixed(2)} ms, ${warmRequests} origin requests`,
+        baseline: `cold ${cold.toFixed(0)} ms`,
+        ratio: warm / cold,
+        target: '= 0 requests',
+        ok: warmRequests === 0,
+      },
+      {
+        name: 'whole catalog, 1,000 packages: peak memory',
+        measured: `${mib(peakRss)} RSS, cache ${mib(host.store.bytes)}`,
+        baseline: '',
+        ratio: undefined,
+        target: 'report',
+        ok: undefined,
+      },
+    ];
+  } finally {
+    clearInterval(sampler);
+    await host.close();
+  }
+}

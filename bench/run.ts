@@ -1,0 +1,25 @@
+import { type BenchRow, coldEntryLatency, warmEntryThroughput, wholeCatalog } from './host-catalog.bench.js';
+
+// `npm run bench`: every benchmark of the project, each against a baseline measured in the same
+// run; prints one table and exits 1 when a target is missed.
+
+const rows: BenchRow[] = [];
+rows.push(await warmEntryThroughput());
+rows.push(await coldEntryLatency());
+rows.push(...(await wholeCatalog()));
+
+const header = ['benchmark', 'measured', 'baseline', 'ratio', 'target', 'ok'];
+const lines = rows.map((row) => [
+  row.name,
+  row.measured,
+  row.baseline,
+  row.ratio === undefined ? '' : row.ratio.toFixed(3),
+  row.target,
+  row.ok === undefined ? '' : row.ok ? 'yes' : 'NO',
+]);
+const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
+const format = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+console.log(format(header));
+console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+for (const line of lines) console.log(format(line));
+process.exit(rows.some((row) => row.ok === false) ? 1 : 0);

@@ -1,0 +1,103 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type ArtifactsOrigin, startArtifactsOrigin } from '../examples/origins/artifacts-origin.js';
+
+// The process contract of design.md, on a real `host/main.ts` process.
+
+const mainFile = fileURLToPath(new URL('./main.ts', import.meta.url));
+const exampleCatalog = fileURLToPath(new URL('../examples/catalog.json', import.meta.url));
+const exampleArtifacts = fileURLToPath(new URL('../examples/artifacts', import.meta.url));
+
+let child: ChildProcess | undefined;
+let origin: ArtifactsOrigin | undefined;
+afterEach(async () => {
+  if (child?.exitCode === null) child.kill('SIGKILL');
+  await origin?.close();
+});
+
+function startHost(env: Record<string, string>) {
+  const started = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child = started;
+  let stdout = '';
+  let stderr = '';
+  started.stdout.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  started.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const exited = once(started, 'exit').then(([code]) => code as number | null);
+  const listening = new Promise<string>((resolve, reject) => {
+    started.stdout.on('data', () => {
+      const match = /^host listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(stdout);
+      if (match) resolve(match[1]!);
+    });
+    void exited.then(() => reject(new Error(`host exited before listening: ${stderr}`)));
+  });
+  listening.catch(() => {}); // tests of failed starts await `exited` only
+  return { process: started, exited, listening, output: () => ({ stdout, stderr }) };
+}
+
+describe('npm run host (host/main.ts)', () => {
+  it('exits 1 with one line naming a missing required variable', async () => {
+    const host = startHost({ ARTIFACTS_ORIGIN: 'http://127.0.0.1:9', ESM_ORIGIN: 'http://127.0.0.1:9' });
+    expect(await host.exited).toBe(1);
+    expect(host.output().stderr).toBe(
+      'error: CATALOG_SOURCE is required (a catalog JSON file path or an http(s) URL)\n',
+    );
+    expect(host.output().stdout).toBe('');
+  });
+
+  it('exits 1 naming an invalid variable', async () => {
+    const host = startHost({ CATALOG_SOURCE: exampleCatalog, ARTIFACTS_ORIGIN: 'nope', ESM_ORIGIN: 'http://e' });
+    expect(await host.exited).toBe(1);
+    expect(host.output().stderr).toBe('error: ARTIFACTS_ORIGIN must be an http(s) URL, got "nope"\n');
+  });
+
+  it('listens on PORT=0, prints the listening line first, serves, and stops cleanly on SIGTERM', async () => {
+    origin = await startArtifactsOrigin({ root: exampleArtifacts });
+    const host = startHost({
+      PORT: '0',
+      CATALOG_SOURCE: exampleCatalog,
+      ARTIFACTS_ORIGIN: origin.url,
+      ESM_ORIGIN: `${origin.url}/esm`,
+      REVALIDATION_SECRET: 'process-secret-value',
+    });
+    const url = await host.listening;
+    expect(host.output().stdout.split('\n')[0]).toBe(`host listening on ${url}`);
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    const entry = await fetch(`${url}/api/runtime-catalog/hero1`);
+    expect(entry.status).toBe(200);
+    expect(((await entry.json()) as { package: string }).package).toBe('@acme/ui-hero1');
+    const revalidated = await fetch(`${url}/api/revalidate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-revalidation-secret': 'process-secret-value' },
+      body: JSON.stringify({ packageId: 'hero1' }),
+    });
+    expect(revalidated.status).toBe(200);
+    host.process.kill('SIGTERM');
+    expect(await host.exited).toBe(0);
+    const { stdout, stderr } = host.output();
+    expect(`${stdout}${stderr}`).not.toContain('process-secret-value');
+  });
+
+  it('warns at start when REVALIDATION_SECRET is unset', async () => {
+    const host = startHost({
+      PORT: '0',
+      CATALOG_SOURCE: exampleCatalog,
+      ARTIFACTS_ORIGIN: 'http://127.0.0.1:9',
+      ESM_ORIGIN: 'http://127.0.0.1:9',
+    });
+    await host.listening;
+    expect(host.output().stderr).toBe(
+      'warning: REVALIDATION_SECRET is unset: every POST /api/revalidate will be answered 401\n',
+    );
+    host.process.kill('SIGINT');
+    expect(await host.exited).toBe(0);
+  });
+});
