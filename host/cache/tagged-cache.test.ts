@@ -12,6 +12,19 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
+/** Starts a load of `k` (tag `t`) that waits on `gate`, then invalidates `t` while it is in flight. */
+async function loadOvertakenByInvalidation(cache: TaggedCache) {
+  const gate = deferred<string>();
+  const started = deferred<void>();
+  const first = cache.getOrLoad('k', ['t'], () => {
+    started.resolve();
+    return gate.promise;
+  });
+  await started.promise;
+  await cache.invalidate(['t']);
+  return { first, gate };
+}
+
 const makeCache = () => new TaggedCache(new MemoryCacheStore({ maxBytes: 1_000_000 }));
 
 describe('TaggedCache', () => {
@@ -48,14 +61,7 @@ describe('TaggedCache', () => {
 
   it('lets an invalidation win over a load in flight', async () => {
     const cache = makeCache();
-    const gate = deferred<string>();
-    const started = deferred<void>();
-    const first = cache.getOrLoad('k', ['t'], () => {
-      started.resolve();
-      return gate.promise;
-    });
-    await started.promise;
-    await cache.invalidate(['t']);
+    const { first, gate } = await loadOvertakenByInvalidation(cache);
     // A caller after the invalidation does not join the old load.
     const second = cache.getOrLoad('k', ['t'], async () => 'new');
     gate.resolve('old');
@@ -66,14 +72,7 @@ describe('TaggedCache', () => {
 
   it('never stores the overtaken load even when it finishes last', async () => {
     const cache = makeCache();
-    const gate = deferred<string>();
-    const started = deferred<void>();
-    const first = cache.getOrLoad('k', ['t'], () => {
-      started.resolve();
-      return gate.promise;
-    });
-    await started.promise;
-    await cache.invalidate(['t']);
+    const { first, gate } = await loadOvertakenByInvalidation(cache);
     expect(await cache.getOrLoad('k', ['t'], async () => 'new')).toBe('new');
     gate.resolve('old');
     await first;
