@@ -23,3 +23,10 @@ export {
   type RevalidateResponse,
   type RuntimeCatalogResponse,
 } from './runtime-catalog-http.js';
+export {
+  moduleExternals,
+  REMOTE_EXTERNALS_HEADER,
+  RUNTIME_REGISTRY_KEY,
+  type RuntimeRegistry,
+  remoteComponentPath,
+} from './runtime-registry.js';

@@ -9,6 +9,10 @@ import { createCatalogReader } from './catalog-source.js';
 import type { HostConfig } from './host-config.js';
 import { HostError } from './host-error.js';
 import { type Logger, silentLogger } from './logger.js';
+import { EsmUrlPolicy } from './remote/esm-url-policy.js';
+import { RemoteCompiler, warmUpCompiler } from './remote/remote-compiler.js';
+import { RemoteComponents } from './remote/remote-components.js';
+import { remoteComponentRoute } from './routes/remote-component-route.js';
 import { revalidateRoute } from './routes/revalidate-route.js';
 import { runtimeCatalogRoutes } from './routes/runtime-catalog-routes.js';
 import { RuntimeCatalog } from './runtime-catalog.js';
@@ -19,7 +23,12 @@ export interface HostAppDependencies {
   readonly store?: CacheStore;
   /** Default: silent. Never receives the revalidation secret or any request header. */
   readonly logger?: Logger;
+  /** Start esbuild-wasm now (the process does) rather than on the first compile. */
+  readonly warmUpCompiler?: boolean;
 }
+
+/** Limits of one remote module graph (design.md): 200 modules, 5 MiB of source, 5 redirects. */
+export const REMOTE_GRAPH_LIMITS = { maxModules: 200, maxSourceBytes: 5 * 1024 * 1024, maxRedirects: 5 } as const;
 
 /** The config fields the app uses (the process fields, port and hostname, are not needed). */
 export type HostAppConfig = Omit<HostConfig, 'port' | 'hostname' | 'redisUrl'>;
@@ -32,13 +41,26 @@ export function createHostApp(config: HostAppConfig, dependencies: HostAppDepend
   const logger = dependencies.logger ?? silentLogger;
   const store = dependencies.store ?? new MemoryCacheStore({ maxBytes: config.cacheMaxBytes });
   const upstream = { timeoutMs: config.fetchTimeoutMs, maxBytes: config.maxUpstreamBytes };
+  const cache = new TaggedCache(store);
   const runtimeCatalog = new RuntimeCatalog({
-    cache: new TaggedCache(store),
+    cache,
     readCatalog: createCatalogReader(config.catalogSource, upstream),
     loadArtifact: createArtifactLoader({ ...upstream, limit: pLimit(config.upstreamConcurrency) }),
     artifactsOrigin: config.artifactsOrigin,
     esmOrigin: config.esmOrigin,
   });
+
+  const policy = new EsmUrlPolicy(config.esmOrigin);
+  const remoteComponents = new RemoteComponents({
+    cache,
+    policy,
+    runtimeCatalog,
+    esmOrigin: config.esmOrigin,
+    compiler: new RemoteCompiler(policy, { ...REMOTE_GRAPH_LIMITS, fetchTimeoutMs: config.fetchTimeoutMs }),
+  });
+  if (dependencies.warmUpCompiler) {
+    warmUpCompiler().catch((error: unknown) => logger.error(`esbuild-wasm warm-up failed: ${String(error)}`));
+  }
 
   const app = new Hono();
   if (dependencies.logger !== undefined)
@@ -51,6 +73,7 @@ export function createHostApp(config: HostAppConfig, dependencies: HostAppDepend
   app.get(HOST_ROUTES.health, (c) => c.json({ ok: true }));
   app.route(HOST_ROUTES.runtimeCatalog, runtimeCatalogRoutes(runtimeCatalog));
   app.route(HOST_ROUTES.revalidate, revalidateRoute(runtimeCatalog, config.revalidationSecret));
+  app.route(HOST_ROUTES.remoteComponent, remoteComponentRoute(remoteComponents));
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   app.onError((error, c) => {
     if (error instanceof HostError) {

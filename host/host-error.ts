@@ -11,7 +11,13 @@ export type HostErrorCode =
   | 'artifact-not-found'
   | 'artifact-load-failed'
   | 'catalog-source-failed'
-  | 'invalid-config';
+  | 'invalid-config'
+  | 'invalid-url'
+  | 'invalid-integrity'
+  | 'forbidden-url'
+  | 'upstream-failed'
+  | 'integrity-mismatch'
+  | 'compile-failed';
 
 const statusByCode: Record<HostErrorCode, number> = {
   unauthorized: 401,
@@ -26,6 +32,12 @@ const statusByCode: Record<HostErrorCode, number> = {
   'artifact-load-failed': 502,
   'catalog-source-failed': 502,
   'invalid-config': 500,
+  'invalid-url': 400,
+  'invalid-integrity': 400,
+  'forbidden-url': 403,
+  'upstream-failed': 502,
+  'integrity-mismatch': 502,
+  'compile-failed': 422,
 };
 
 /**

@@ -28,7 +28,7 @@ if (config.revalidationSecret === undefined) {
   logger.warn('REVALIDATION_SECRET is unset: every POST /api/revalidate will be answered 401');
 }
 
-const app = createHostApp(config, { logger });
+const app = createHostApp(config, { logger, warmUpCompiler: true });
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hostname }, (info) => {
   console.log(`host listening on http://${config.hostname}:${info.port}`);
 });

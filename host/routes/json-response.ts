@@ -1,13 +1,18 @@
 import type { Context } from 'hono';
 import type { RenderedJson } from '../rendered-json.js';
 
-/**
- * Answers with a cached serialised body and its precomputed ETag; a matching `If-None-Match`
- * (one of a list, weak or strong, or `*`) gets 304 with the ETag and no body. Browsers must
- * revalidate every time (`no-cache`): a revalidation can change the body under the same URL.
- * Done here rather than by hono/etag, which would hash and re-read what we already know.
- */
+/** A serialised JSON body with its ETag, answered by {@link jsonResponse}. */
 export function jsonResponse(c: Context, rendered: RenderedJson): Response {
+  return renderedResponse(c, rendered, { 'content-type': 'application/json; charset=utf-8' });
+}
+
+/**
+ * Answers with a cached body and its precomputed ETag; a matching `If-None-Match` (one of a
+ * list, weak or strong, or `*`) gets 304 with the ETag and no body. Browsers must revalidate
+ * every time (`no-cache`): a revalidation can change the body under the same URL. Done here
+ * rather than by hono/etag, which would hash again what we already know.
+ */
+export function renderedResponse(c: Context, rendered: RenderedJson, headers: Record<string, string>): Response {
   const ifNoneMatch = requestHeader(c, 'if-none-match');
   // A plain header object (not c.body with several headers, which builds a Headers instance)
   // keeps @hono/node-server on its fast path: this is the warm path the benchmark measures.
@@ -16,7 +21,7 @@ export function jsonResponse(c: Context, rendered: RenderedJson): Response {
   }
   return new Response(rendered.body, {
     status: 200,
-    headers: { 'content-type': 'application/json; charset=utf-8', etag: rendered.etag, 'cache-control': 'no-cache' },
+    headers: { ...headers, etag: rendered.etag, 'cache-control': 'no-cache' },
   });
 }
 

@@ -1,0 +1,151 @@
+import { init as initLexer, parse as parseImports } from 'es-module-lexer';
+import * as esbuild from 'esbuild-wasm';
+import { RUNTIME_REGISTRY_KEY } from '../../contracts/index.js';
+import { HostError } from '../host-error.js';
+import { EsmGraphFetcher, type EsmGraphLimits } from './esm-graph-fetcher.js';
+import type { EsmUrlPolicy } from './esm-url-policy.js';
+import { matchesIntegrity } from './subresource-integrity.js';
+
+/** What to compile: an allowed module URL, its optional SRI, and the specifiers the page provides. */
+export interface CompileRequest {
+  readonly url: URL;
+  readonly integrity: string | undefined;
+  readonly externals: readonly string[];
+}
+
+/** One self-contained browser ES module and the externals its bundle reads from the registry. */
+export interface CompiledModule {
+  readonly code: string;
+  readonly externals: string[];
+}
+
+let esbuildReady: Promise<void> | undefined;
+
+/**
+ * Starts esbuild-wasm once per process and compiles a tiny module, so that the first user
+ * request does not pay for the WebAssembly start. Every later call shares the same promise.
+ */
+export function warmUpCompiler(): Promise<void> {
+  esbuildReady ??= (async () => {
+    await esbuild.initialize({});
+    await esbuild.build({ stdin: { contents: 'export default 1' }, bundle: true, write: false, logLevel: 'silent' });
+    await initLexer;
+  })();
+  return esbuildReady;
+}
+
+/**
+ * Compiles a remote ES module graph (spec 4.3, design.md "Remote component module") with
+ * esbuild-wasm: the graph under ESM_ORIGIN is fetched through the locked-down fetcher and
+ * bundled; each external becomes `module.exports = <registry>[specifier]`, which esbuild's
+ * CommonJS interop turns into working default and named imports without knowing export names.
+ */
+export class RemoteCompiler {
+  readonly #policy: EsmUrlPolicy;
+  readonly #limits: EsmGraphLimits;
+
+  constructor(policy: EsmUrlPolicy, limits: EsmGraphLimits) {
+    this.#policy = policy;
+    this.#limits = limits;
+  }
+
+  async compile(request: CompileRequest): Promise<CompiledModule> {
+    await warmUpCompiler();
+    const fetcher = new EsmGraphFetcher(this.#policy, this.#limits, request.url.href);
+    // Integrity is checked on the raw bytes of the module URL's response, before compiling.
+    const entry = await fetcher.fetch(request.url);
+    if (request.integrity !== undefined && !matchesIntegrity(entry.bytes, request.integrity)) {
+      throw new HostError('integrity-mismatch', `Integrity mismatch for ${request.url.href}`);
+    }
+    const externals = new Set(request.externals);
+    const used = new Set<string>();
+    let result: esbuild.BuildResult<{ write: false }>;
+    try {
+      result = await esbuild.build({
+        entryPoints: [entry.finalUrl],
+        bundle: true,
+        write: false,
+        format: 'esm',
+        platform: 'browser',
+        target: 'es2022',
+        sourcemap: 'inline',
+        sourcesContent: true,
+        jsx: 'automatic',
+        define: { 'process.env.NODE_ENV': '"production"' },
+        logLevel: 'silent',
+        plugins: [
+          {
+            name: 'remote-graph',
+            setup: (build: esbuild.PluginBuild) => {
+              build.onResolve({ filter: /.*/ }, async (args: esbuild.OnResolveArgs) => {
+                if (args.kind === 'entry-point') return { path: args.path, namespace: 'remote' };
+                if (externals.has(args.path)) {
+                  used.add(args.path);
+                  return { path: args.path, namespace: 'external' };
+                }
+                if (isBareSpecifier(args.path)) {
+                  throw new HostError(
+                    'compile-failed',
+                    `Unresolved import "${args.path}" in ${args.importer}: not an external of this component`,
+                  );
+                }
+                const module = await fetcher.fetch(new URL(args.path, args.importer));
+                return { path: module.finalUrl, namespace: 'remote' };
+              });
+              build.onLoad({ filter: /.*/, namespace: 'remote' }, (args: esbuild.OnLoadArgs) => ({
+                contents: fetcher.loaded(args.path)?.source ?? '',
+                loader: loaderFor(args.path),
+              }));
+              build.onLoad({ filter: /.*/, namespace: 'external' }, (args: esbuild.OnLoadArgs) => ({
+                contents: `module.exports = globalThis[Symbol.for(${JSON.stringify(RUNTIME_REGISTRY_KEY)})][${JSON.stringify(args.path)}];`,
+                loader: 'js',
+              }));
+            },
+          },
+        ],
+      });
+    } catch (error) {
+      throw compileError(error);
+    }
+    const code = result.outputFiles[0]?.text ?? '';
+    assertSelfContained(code, request.url.href);
+    return { code, externals: [...used].sort() };
+  }
+}
+
+/** A bare specifier (`react`, `@acme/core/x`): no scheme, not relative, not root-relative. */
+function isBareSpecifier(specifier: string): boolean {
+  return !/^(\.{0,2}\/|[a-zA-Z][a-zA-Z0-9+.-]*:)/.test(specifier);
+}
+
+function loaderFor(url: string): esbuild.Loader {
+  const path = new URL(url).pathname;
+  if (path.endsWith('.jsx')) return 'jsx';
+  if (path.endsWith('.tsx')) return 'tsx';
+  if (path.endsWith('.ts') || path.endsWith('.mts')) return 'ts';
+  return 'js';
+}
+
+/** A plugin's HostError (403, 502) passes through; esbuild's own errors are 422 with their location. */
+function compileError(error: unknown): HostError {
+  const failure = error as esbuild.BuildFailure;
+  for (const message of failure.errors ?? []) {
+    if (message.detail instanceof HostError) return message.detail;
+  }
+  const first = failure.errors?.[0];
+  if (first === undefined) return new HostError('compile-failed', `Compile error: ${String(error)}`, { cause: error });
+  const where = first.location
+    ? ` at ${first.location.file.replace(/^remote:/, '')}:${first.location.line}:${first.location.column + 1}`
+    : '';
+  return new HostError('compile-failed', `Compile error: ${first.text}${where}`, { cause: error });
+}
+
+/** design.md: the output must not leave any import the browser would resolve. */
+function assertSelfContained(code: string, url: string): void {
+  const [imports] = parseImports(code);
+  const left = imports.filter((entry) => entry.type !== 'import-meta');
+  if (left.length > 0) {
+    const names = left.map((entry) => entry.specifier ?? code.slice(entry.start, entry.end)).join(', ');
+    throw new HostError('compile-failed', `Compile error: the module of ${url} still imports ${names}`);
+  }
+}

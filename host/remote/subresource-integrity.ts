@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import { HostError } from '../host-error.js';
+
+const ALGORITHMS = ['sha256', 'sha384', 'sha512'] as const;
+type Algorithm = (typeof ALGORITHMS)[number];
+
+/** One `<algorithm>-<base64>` token of an integrity string. */
+interface IntegrityToken {
+  readonly algorithm: Algorithm;
+  readonly digest: string;
+}
+
+/**
+ * Parses SRI metadata: space-separated `sha256|sha384|sha512-<base64>[?options]` tokens. Tokens
+ * of other algorithms are ignored (as browsers do); none usable is HostError `invalid-integrity`.
+ */
+export function parseIntegrity(integrity: string): IntegrityToken[] {
+  const tokens: IntegrityToken[] = [];
+  for (const part of integrity.trim().split(/\s+/)) {
+    const match = /^(sha256|sha384|sha512)-([A-Za-z0-9+/]+={0,2})(\?.*)?$/.exec(part);
+    if (match) tokens.push({ algorithm: match[1] as Algorithm, digest: match[2]! });
+  }
+  if (tokens.length === 0) throw new HostError('invalid-integrity', 'Invalid integrity parameter');
+  return tokens;
+}
+
+/**
+ * Whether `bytes` match `integrity`, as the SRI spec checks: only the strongest algorithm
+ * present counts, and any of its digests may match.
+ */
+export function matchesIntegrity(bytes: Uint8Array, integrity: string): boolean {
+  const tokens = parseIntegrity(integrity);
+  const strongest = ALGORITHMS.filter((algorithm) => tokens.some((token) => token.algorithm === algorithm)).at(-1)!;
+  const actual = createHash(strongest).update(bytes).digest('base64');
+  return tokens.some((token) => token.algorithm === strongest && token.digest === actual);
+}

@@ -1,0 +1,19 @@
+import { Hono } from 'hono';
+import { REMOTE_EXTERNALS_HEADER } from '../../contracts/index.js';
+import type { RemoteComponents } from '../remote/remote-components.js';
+import { renderedResponse } from './json-response.js';
+import { answerMethodNotAllowed } from './method-not-allowed.js';
+
+/** `GET /api/remote-component?url=<module URL>[&integrity=<sri>]` (spec 4.3, design.md). */
+export function remoteComponentRoute(remoteComponents: RemoteComponents): Hono {
+  const route = new Hono();
+  route.get('/', async (c) => {
+    const compiled = await remoteComponents.module(c.req.query('url'), c.req.query('integrity'));
+    return renderedResponse(c, compiled, {
+      'content-type': 'text/javascript; charset=utf-8',
+      [REMOTE_EXTERNALS_HEADER]: compiled.externals,
+    });
+  });
+  answerMethodNotAllowed(route, ['/'], ['GET']);
+  return route;
+}
