@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startHostFixture } from '../host/testing/host-fixture.js';
+import type { ThroughputServers } from './throughput-server.js';
 
 /** One line of the printed table. */
 export interface BenchRow {
@@ -17,16 +18,36 @@ export interface BenchRow {
 const throughputSeconds = Number(process.env.BENCH_SECONDS ?? 2);
 const throughputRounds = Number(process.env.BENCH_ROUNDS ?? 7);
 
-/** Warm `GET /api/runtime-catalog/<id>` against a bare Hono route with the same bytes (target ≥ 0.8). */
-export async function warmEntryThroughput(): Promise<BenchRow> {
+/** A child process serving the host and the bare baseline (bench/throughput-server.ts). */
+export async function startThroughputServers(): Promise<ThroughputServers & { stop(): void }> {
   const child = fork(fileURLToPath(new URL('./throughput-server.ts', import.meta.url)), {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const [ports] = (await once(child, 'message')) as [{ host: number; bare: number; bytes: number }];
+  const [servers] = (await once(child, 'message')) as [ThroughputServers];
+  return {
+    ...servers,
+    stop: () => {
+      child.disconnect();
+      child.kill();
+    },
+  };
+}
+
+/**
+ * Throughput of `path` on the host against the bare baseline. Short rounds, interleaved and
+ * alternating in order, so that drift of this 2-core machine hits both sides alike; the ratio is
+ * the median of the per-round ratios.
+ */
+export async function compareThroughput(
+  servers: ThroughputServers,
+  path: string,
+  name: string,
+  baselineName: string,
+): Promise<BenchRow> {
   const load = async (port: number) => {
     const result = await autocannon({
-      url: `http://127.0.0.1:${port}/api/runtime-catalog/pkg0`,
+      url: `http://127.0.0.1:${port}${path}`,
       connections: 10,
       pipelining: 4, // keeps the server, not the load generator on the same 2 cores, the bottleneck
       duration: throughputSeconds,
@@ -35,37 +56,40 @@ export async function warmEntryThroughput(): Promise<BenchRow> {
       throw new Error(`bench: ${result.non2xx} non-2xx, ${result.errors} errors`);
     return result.requests.average;
   };
-  try {
-    await load(ports.bare); // warm-up of both servers and of the JIT
-    await load(ports.host);
-    // Short rounds, interleaved and alternating in order, so that drift of this 2-core machine
-    // hits both sides alike; the figure is the median of the per-round ratios.
-    const ratios: number[] = [];
-    let hostTotal = 0;
-    let bareTotal = 0;
-    for (let round = 0; round < throughputRounds; round += 1) {
-      const [host, bare] =
-        round % 2 === 0
-          ? [await load(ports.host), await load(ports.bare)]
-          : [await load(ports.bare), await load(ports.host)].reverse();
-      hostTotal += host!;
-      bareTotal += bare!;
-      ratios.push(host! / bare!);
-    }
-    ratios.sort((a, b) => a - b);
-    const ratio = ratios[Math.floor(ratios.length / 2)]!;
-    return {
-      name: `warm entry throughput (${ports.bytes} B body, median of ${throughputRounds} rounds)`,
-      measured: `${Math.round(hostTotal / throughputRounds)} req/s`,
-      baseline: `${Math.round(bareTotal / throughputRounds)} req/s bare Hono`,
-      ratio,
-      target: '≥ 0.8',
-      ok: ratio >= 0.8,
-    };
-  } finally {
-    child.disconnect();
-    child.kill();
+  await load(servers.bare); // warm-up of both servers and of the JIT
+  await load(servers.host);
+  const ratios: number[] = [];
+  let hostTotal = 0;
+  let bareTotal = 0;
+  for (let round = 0; round < throughputRounds; round += 1) {
+    const [host, bare] =
+      round % 2 === 0
+        ? [await load(servers.host), await load(servers.bare)]
+        : [await load(servers.bare), await load(servers.host)].reverse();
+    hostTotal += host!;
+    bareTotal += bare!;
+    ratios.push(host! / bare!);
   }
+  ratios.sort((a, b) => a - b);
+  const ratio = ratios[Math.floor(ratios.length / 2)]!;
+  return {
+    name: `${name} (median of ${throughputRounds} rounds)`,
+    measured: `${Math.round(hostTotal / throughputRounds)} req/s`,
+    baseline: `${Math.round(bareTotal / throughputRounds)} req/s ${baselineName}`,
+    ratio,
+    target: '≥ 0.8',
+    ok: ratio >= 0.8,
+  };
+}
+
+/** Warm `GET /api/runtime-catalog/<id>` against a bare Hono route with the same bytes (target ≥ 0.8). */
+export function warmEntryThroughput(servers: ThroughputServers): Promise<BenchRow> {
+  return compareThroughput(
+    servers,
+    servers.paths.entry,
+    `warm entry throughput (${servers.bytes.entry} B)`,
+    'bare Hono, same bytes',
+  );
 }
 
 /** Cold entry latency with every artifact delayed 50 ms, against 50 ms (target ≤ 1.3). */

@@ -1,12 +1,26 @@
-import { type BenchRow, coldEntryLatency, warmEntryThroughput, wholeCatalog } from './host-catalog.bench.js';
+import {
+  type BenchRow,
+  coldEntryLatency,
+  startThroughputServers,
+  warmEntryThroughput,
+  wholeCatalog,
+} from './host-catalog.bench.js';
+import { cachedModuleThroughput, coldCompile } from './remote-component.bench.js';
 
 // `npm run bench`: every benchmark of the project, each against a baseline measured in the same
 // run; prints one table and exits 1 when a target is missed.
 
 const rows: BenchRow[] = [];
-rows.push(await warmEntryThroughput());
+const servers = await startThroughputServers();
+try {
+  rows.push(await warmEntryThroughput(servers));
+  rows.push(await cachedModuleThroughput(servers));
+} finally {
+  servers.stop();
+}
 rows.push(await coldEntryLatency());
 rows.push(...(await wholeCatalog()));
+rows.push(await coldCompile());
 
 const header = ['benchmark', 'measured', 'baseline', 'ratio', 'target', 'ok'];
 const lines = rows.map((row) => [

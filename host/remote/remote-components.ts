@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import {
   CATALOG_TAG,
   type Catalog,
@@ -10,7 +11,7 @@ import type { TaggedCache } from '../cache/tagged-cache.js';
 import { renderJsonText } from '../rendered-json.js';
 import type { RuntimeCatalog } from '../runtime-catalog.js';
 import type { EsmUrlPolicy } from './esm-url-policy.js';
-import type { RemoteCompiler } from './remote-compiler.js';
+import type { CompileRequest, RemoteCompiler } from './remote-compiler.js';
 import { parseIntegrity } from './subresource-integrity.js';
 
 /** A compiled module as cached and answered: code, ETag and the externals it reads. */
@@ -18,6 +19,12 @@ export interface RenderedModule {
   readonly body: string;
   readonly etag: string;
   readonly externals: string;
+}
+
+/** A checked request: what to compile, and where its result is cached. */
+interface ResolvedRequest extends CompileRequest {
+  readonly key: string;
+  readonly tags: readonly string[];
 }
 
 /** What {@link RemoteComponents} is built from. */
@@ -38,23 +45,59 @@ export interface RemoteComponentsOptions {
 export class RemoteComponents {
   readonly #options: RemoteComponentsOptions;
   readonly #ownersByCatalog = new WeakMap<Catalog, ReadonlyMap<string, CatalogPackage>>();
+  readonly #resolutions = new WeakMap<Catalog, LRUCache<string, ResolvedRequest>>();
 
   constructor(options: RemoteComponentsOptions) {
     this.#options = options;
   }
 
-  async module(rawUrl: string | undefined, rawIntegrity: string | undefined): Promise<RenderedModule> {
+  /**
+   * The compiled module of the requested URL (HostError 400/403/422/502 otherwise). `rawQuery`
+   * identifies the request; `parameters` decodes it, only when it was not resolved before.
+   */
+  async module(
+    rawQuery: string,
+    parameters: () => { url?: string | undefined; integrity?: string | undefined },
+  ): Promise<RenderedModule> {
+    const catalog = await this.#options.runtimeCatalog.catalog();
+    const request = this.#resolve(catalog, rawQuery, parameters);
+    return this.#options.cache.getOrLoad(request.key, request.tags, async () => {
+      const compiled = await this.#options.compiler.compile(request);
+      return { ...renderJsonText(compiled.code), externals: compiled.externals.join(',') };
+    });
+  }
+
+  /**
+   * Checks the parameters and derives the cache key and tags. Valid resolutions are remembered
+   * per catalog (bounded), so that a warm answer does not parse URLs again.
+   */
+  #resolve(
+    catalog: Catalog,
+    rawQuery: string,
+    parameters: () => { url?: string | undefined; integrity?: string | undefined },
+  ): ResolvedRequest {
+    let resolutions = this.#resolutions.get(catalog);
+    if (resolutions === undefined) {
+      resolutions = new LRUCache({ max: 1_000 });
+      this.#resolutions.set(catalog, resolutions);
+    }
+    const known = resolutions.get(rawQuery);
+    if (known !== undefined) return known;
+    const { url: rawUrl, integrity: rawIntegrity } = parameters();
     const url = this.#options.policy.parseRequested(rawUrl);
     const integrity = rawIntegrity === undefined || rawIntegrity === '' ? undefined : rawIntegrity.trim();
     if (integrity !== undefined) parseIntegrity(integrity); // 400 before any fetch
-    const catalog = await this.#options.runtimeCatalog.catalog();
     const externals = moduleExternals(catalog.defaultExternals, url.href).sort();
     const owner = this.#owner(catalog, url);
-    const key = cacheKey(['remote-component', url.href, integrity ?? '', externals.join(',')]);
-    return this.#options.cache.getOrLoad(key, [owner === undefined ? CATALOG_TAG : packageTag(owner.id)], async () => {
-      const compiled = await this.#options.compiler.compile({ url, integrity, externals });
-      return { ...renderJsonText(compiled.code), externals: compiled.externals.join(',') };
-    });
+    const resolved: ResolvedRequest = {
+      url,
+      integrity,
+      externals,
+      key: cacheKey(['remote-component', url.href, integrity ?? '', externals.join(',')]),
+      tags: [owner === undefined ? CATALOG_TAG : packageTag(owner.id)],
+    };
+    resolutions.set(rawQuery, resolved);
+    return resolved;
   }
 
   #owner(catalog: Catalog, url: URL): CatalogPackage | undefined {

@@ -8,7 +8,7 @@ import { answerMethodNotAllowed } from './method-not-allowed.js';
 export function remoteComponentRoute(remoteComponents: RemoteComponents): Hono {
   const route = new Hono();
   route.get('/', async (c) => {
-    const compiled = await remoteComponents.module(c.req.query('url'), c.req.query('integrity'));
+    const compiled = await remoteComponents.module(rawQuery(c.req.url), () => c.req.query());
     return renderedResponse(c, compiled, {
       'content-type': 'text/javascript; charset=utf-8',
       [REMOTE_EXTERNALS_HEADER]: compiled.externals,
@@ -16,4 +16,10 @@ export function remoteComponentRoute(remoteComponents: RemoteComponents): Hono {
   });
   answerMethodNotAllowed(route, ['/'], ['GET']);
   return route;
+}
+
+/** The undecoded query string: warm answers are found by it without parsing. */
+function rawQuery(url: string): string {
+  const start = url.indexOf('?');
+  return start === -1 ? '' : url.slice(start + 1);
 }
