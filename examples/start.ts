@@ -1,13 +1,17 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startArtifactsOrigin } from './origins/artifacts-origin.js';
+import { startEsmOrigin } from './origins/esm-origin.js';
+import { sampleEsmModules } from './origins/sample-esm-modules.js';
 
 // `npm start`: the embedded defaults, no external service. Starts the local artifacts origin
-// (examples/artifacts served over HTTP) and the host process on the bundled catalog. The
-// playground (editor, ESM origin) joins this script with its own issue.
+// (examples/artifacts served over HTTP), a local ESM origin serving the counter1 component in
+// esm.sh's shape, and the host process on the bundled catalog. The playground editor joins this
+// script with its own issue.
 
 const hostPort = Number(process.env.PORT ?? 8787);
 const originPort = Number(process.env.ARTIFACTS_PORT ?? 8788);
+const esmPort = Number(process.env.ESM_PORT ?? 8789);
 const secret = process.env.REVALIDATION_SECRET ?? 'dev-revalidation-secret';
 
 const origin = await startArtifactsOrigin({
@@ -22,6 +26,15 @@ const origin = await startArtifactsOrigin({
   process.exit(1);
 });
 console.log(`artifacts origin at ${origin.url}`);
+const esm = await startEsmOrigin(sampleEsmModules('/esm'), esmPort).catch((error: NodeJS.ErrnoException) => {
+  console.error(
+    error.code === 'EADDRINUSE'
+      ? `error: port ${esmPort} is in use (ESM origin); set ESM_PORT to another port`
+      : `error: ESM origin could not start: ${error.message}`,
+  );
+  process.exit(1);
+});
+console.log(`ESM origin at ${esm.url}/esm`);
 
 const host = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../host/main.ts', import.meta.url))], {
   stdio: 'inherit',
@@ -30,7 +43,7 @@ const host = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('
     PORT: String(hostPort),
     CATALOG_SOURCE: fileURLToPath(new URL('./catalog.json', import.meta.url)),
     ARTIFACTS_ORIGIN: origin.url,
-    ESM_ORIGIN: `${origin.url}/esm`,
+    ESM_ORIGIN: `${esm.url}/esm`,
     REVALIDATION_SECRET: secret,
   },
 });
@@ -41,7 +54,7 @@ async function stop(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
   host.kill('SIGTERM');
-  await origin.close();
+  await Promise.all([origin.close(), esm.close()]);
   process.exit(code);
 }
 host.on('exit', (code) => {

@@ -23,7 +23,10 @@ export interface EsmOrigin {
  * `?target=&external=`, is accepted and ignored), with redirects, any status and content type,
  * and a request count per path.
  */
-export async function startEsmOrigin(resources: Readonly<Record<string, EsmResource>> = {}): Promise<EsmOrigin> {
+export async function startEsmOrigin(
+  resources: Readonly<Record<string, EsmResource>> = {},
+  listenPort = 0,
+): Promise<EsmOrigin> {
   const table = new Map(Object.entries(resources));
   const counts = new Map<string, number>();
   const app = new Hono();
@@ -39,7 +42,7 @@ export async function startEsmOrigin(resources: Readonly<Record<string, EsmResou
       'content-type': resource.contentType ?? 'application/javascript',
     });
   });
-  const server = await listen(app, 0);
+  const server = await listen(app, listenPort);
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
   return {

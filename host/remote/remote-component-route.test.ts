@@ -56,10 +56,13 @@ async function expectError(response: Response, status: number, error: string | R
   else expect(body.error).toMatch(error);
 }
 
+const devRuntime = { jsxDEV: jsxRuntime.jsx };
+
 async function importCompiled(code: string): Promise<Record<string, unknown>> {
   (globalThis as Record<symbol, unknown>)[Symbol.for(RUNTIME_REGISTRY_KEY)] = {
     react: React,
     'react/jsx-runtime': jsxRuntime,
+    'react/jsx-dev-runtime': devRuntime,
     '@acme/core': { suffix: '!' },
   };
   return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
@@ -85,6 +88,14 @@ describe('GET /api/remote-component: compiling', () => {
     );
     expect(compiled.extra).toBe(42);
     expect(await (compiled.lazyPart as () => Promise<{ default: string }>)()).toMatchObject({ default: 'lazy' });
+  });
+
+  it('reads react/jsx-dev-runtime from the registry as the page registered it', async () => {
+    esm.set(`${ENTRY_PATH}/es2022/chunk-extra.mjs`, 'export { jsxDEV as extra } from "react/jsx-dev-runtime";\n');
+    const response = await compile(`${moduleUrl()},react/jsx-dev-runtime`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-remote-externals')).toBe('@acme/core,react,react/jsx-dev-runtime,react/jsx-runtime');
+    expect((await importCompiled(await response.text())).extra).toBe(devRuntime.jsxDEV);
   });
 
   it('follows a redirect and resolves imports against the final URL', async () => {
