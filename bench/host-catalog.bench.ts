@@ -1,5 +1,7 @@
-import { fork } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startHostFixture } from '../host/testing/host-fixture.js';
@@ -20,10 +22,18 @@ const throughputRounds = Number(process.env.BENCH_ROUNDS ?? 7);
 
 /** A child process serving the host and the bare baseline (bench/throughput-server.ts). */
 export async function startThroughputServers(): Promise<ThroughputServers & { stop(): void }> {
-  const child = fork(fileURLToPath(new URL('./throughput-server.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  // The servers run on core 1 and the load generator (this process, `npm run bench` starts it
+  // under `taskset -c 0`) on core 0, so that they do not take turns on one core (less noise).
+  const script = fileURLToPath(new URL('./throughput-server.ts', import.meta.url));
+  const nodeArgs = ['--import', 'tsx', script];
+  const pinned = existsSync('/usr/bin/taskset') && availableParallelism() >= 2;
+  const child = spawn(
+    pinned ? '/usr/bin/taskset' : process.execPath,
+    pinned ? ['-c', '1', process.execPath, ...nodeArgs] : nodeArgs,
+    {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
   const [servers] = (await once(child, 'message')) as [ThroughputServers];
   return {
     ...servers,

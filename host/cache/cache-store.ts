@@ -26,6 +26,8 @@ export interface CacheStore {
   nextSequence(): Promise<number>;
   /** The value stored under `key`, or undefined. */
   get(key: string): Promise<CacheHit | undefined>;
+  /** Optional synchronous read, for stores that hold values in this process (the warm path). */
+  peek?(key: string): CacheHit | undefined;
   /**
    * Stores `value` under `key` unless one of its tags was invalidated at or after
    * `options.sequence`, or the value alone is over the store's byte limit. Returns whether it was stored.

@@ -59,6 +59,10 @@ export class MemoryCacheStore implements CacheStore {
   }
 
   async get(key: string): Promise<CacheHit | undefined> {
+    return this.peek(key);
+  }
+
+  peek(key: string): CacheHit | undefined {
     const entry = this.#entries.get(key);
     return entry === undefined ? undefined : { value: entry.value };
   }

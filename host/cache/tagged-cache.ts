@@ -41,7 +41,18 @@ export class TaggedCache {
    * The cached value of `key`, or the result of `load` (stored with `tags` unless invalidated
    * meanwhile). `tags` may be a function: it is then called only on a miss, keeping hits cheap.
    */
-  async getOrLoad<T>(
+  getOrLoad<T>(
+    key: string,
+    tags: Iterable<string> | (() => Iterable<string>),
+    load: (context: LoadContext) => Promise<T>,
+  ): Promise<T> {
+    // Warm path: a store that holds values in this process answers without a round of promises.
+    const peeked = this.#store.peek?.(key);
+    if (peeked !== undefined) return Promise.resolve(peeked.value as T);
+    return this.#getOrLoad(key, tags, load);
+  }
+
+  async #getOrLoad<T>(
     key: string,
     tags: Iterable<string> | (() => Iterable<string>),
     load: (context: LoadContext) => Promise<T>,
