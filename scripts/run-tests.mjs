@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 const tmp = '.tmp';
 mkdirSync(tmp, { recursive: true });
 
-const typecheckProjects = ['contracts', 'host', 'examples', 'bench', '.'];
+const typecheckProjects = ['contracts', 'host', 'sdk', 'sdk/tsconfig.test.json', 'examples', 'bench', '.'];
 let passed = 0;
 let failed = 0;
 const failures = [];

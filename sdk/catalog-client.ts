@@ -1,0 +1,181 @@
+import {
+  type ArtifactName,
+  artifactPath,
+  type Catalog,
+  type CatalogEntry,
+  type ComponentInstance,
+  entryPath,
+  type JsonObject,
+  type PackageArtifacts,
+  parseCatalog,
+} from '../contracts/index.js';
+import packageJson from '../package.json' with { type: 'json' };
+import { CatalogView } from './catalog-view.js';
+import { createInstance } from './component-instance.js';
+import { ComponentLoader, type ComponentModule, type ModuleImporter } from './component-loader.js';
+import { type FetchLike, HostClient } from './host-client.js';
+import { registerRuntimeModules } from './runtime-registry.js';
+import { SdkError } from './sdk-error.js';
+
+/** Options of {@link createCatalogClient}. */
+export interface CatalogClientOptions {
+  /** The host's base URL (`https://host.example`). */
+  readonly hostUrl: string;
+  /** The lightweight remote catalog's URL (stage 1). Give this or `catalog`. */
+  readonly catalogUrl?: string;
+  /** A catalog the page already has (a local one). */
+  readonly catalog?: Catalog;
+  /** The page's module objects for every external: `{ react: React, 'react/jsx-runtime': jsxRuntime, ... }`. */
+  readonly runtime?: Readonly<Record<string, object>>;
+  /** The host API version that entries' `hostApi` ranges are checked against (default: this SDK's version). */
+  readonly hostApiVersion?: string;
+  /** Default: the page's `fetch`. */
+  readonly fetch?: FetchLike;
+  /** Default: the page's dynamic `import()`. */
+  readonly importModule?: ModuleImporter;
+}
+
+/** What `insert` gives: the entry, the loaded component module and the new instance. */
+export interface InsertedComponent {
+  readonly entry: CatalogEntry;
+  readonly module: ComponentModule;
+  readonly instance: ComponentInstance;
+}
+
+/**
+ * The editor's catalog client. Stage 1 (`loadCatalog`) fetches only the lightweight catalog;
+ * stage 2 (`getEntry`, `getArtifacts`, `loadComponent`, `insert`) talks to the host's routes.
+ */
+export class CatalogClient {
+  readonly #options: CatalogClientOptions;
+  readonly #fetch: FetchLike;
+  readonly #host: HostClient;
+  readonly #loader: ComponentLoader;
+  #view: Promise<CatalogView> | undefined;
+
+  constructor(options: CatalogClientOptions) {
+    if (options.catalog === undefined && options.catalogUrl === undefined) {
+      throw new TypeError('createCatalogClient needs catalogUrl or catalog');
+    }
+    this.#options = options;
+    this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.#host = new HostClient(options.hostUrl, this.#fetch);
+    this.#loader = new ComponentLoader({
+      host: this.#host,
+      fetch: this.#fetch,
+      importModule: options.importModule ?? ((url) => import(/* @vite-ignore */ url)),
+      hostApiVersion: options.hostApiVersion ?? packageJson.version,
+    });
+    if (options.runtime !== undefined) registerRuntimeModules(options.runtime);
+  }
+
+  /** Stage 1: the catalog, validated (`invalid-catalog` names every bad field). Loaded once. */
+  loadCatalog(): Promise<CatalogView> {
+    this.#view ??= this.#readCatalog().catch((error: unknown) => {
+      this.#view = undefined;
+      throw error;
+    });
+    return this.#view;
+  }
+
+  /** Registers more of the page's module objects (first registration of a specifier wins). */
+  registerRuntime(modules: Readonly<Record<string, object>>): void {
+    registerRuntimeModules(modules);
+  }
+
+  /** Stage 2: the CatalogEntry of `id` from the host; concurrent calls share one request. */
+  getEntry(id: string): Promise<CatalogEntry> {
+    return this.#host.getJson<CatalogEntry>(entryPath(id));
+  }
+
+  /** One artifact through the host (null when the origin has none). */
+  async getArtifact(id: string, artifact: ArtifactName): Promise<JsonObject | null> {
+    try {
+      return await this.#host.getJson<JsonObject>(artifactPath(id, artifact));
+    } catch (error) {
+      if (
+        error instanceof SdkError &&
+        error.status === 404 &&
+        error.message.endsWith(`Artifact not found: ${artifact}`)
+      ) {
+        return null;
+      }
+      throw error;
+    }
+  }
+
+  /** PackageArtifacts of `id` (spec 2.4), `urls` from its entry. */
+  async getArtifacts(id: string): Promise<PackageArtifacts> {
+    const [entry, descriptor, data, schema, puck, meta] = await Promise.all([
+      this.getEntry(id),
+      this.getArtifact(id, 'descriptor.json'),
+      this.getArtifact(id, 'data.json'),
+      this.getArtifact(id, 'schema.json'),
+      this.getArtifact(id, 'puck.json'),
+      this.getArtifact(id, 'meta.json'),
+    ]);
+    // Spec 2.3: every artifact URL is the package base plus the artifact name.
+    const base = entry.data.url.slice(0, -'/data.json'.length);
+    return {
+      descriptor,
+      data,
+      schema,
+      puck,
+      meta,
+      urls: {
+        descriptor: `${base}/descriptor.json`,
+        data: entry.data.url,
+        schema: entry.schema.url,
+        puck: entry.puck.url,
+        meta: entry.meta.url,
+        module: entry.module.url,
+      },
+    };
+  }
+
+  /** The remote component of `entry`, compiled by the host, imported once per module URL. */
+  loadComponent(entry: CatalogEntry): Promise<ComponentModule> {
+    return this.#loader.load(entry);
+  }
+
+  /** A new instance of `entry` with a deep copy of its current data.json as props. */
+  async createInstance(entry: CatalogEntry): Promise<ComponentInstance> {
+    return createInstance(entry, await this.getArtifact(entry.id, 'data.json'));
+  }
+
+  /** What a user's insert does: entry, component and a new instance with data.json defaults. */
+  async insert(id: string): Promise<InsertedComponent> {
+    const entry = await this.getEntry(id);
+    const [module, instance] = await Promise.all([this.loadComponent(entry), this.createInstance(entry)]);
+    return { entry, module, instance };
+  }
+
+  async #readCatalog(): Promise<CatalogView> {
+    let input: unknown = this.#options.catalog;
+    if (input === undefined) {
+      const url = this.#options.catalogUrl!;
+      let response: Response;
+      try {
+        response = await this.#fetch(url, { headers: { accept: 'application/json' } });
+      } catch (error) {
+        throw new SdkError('network', `Network error: GET ${url}`, { cause: error });
+      }
+      if (!response.ok) {
+        throw new SdkError('host-error', `GET ${url} failed: HTTP ${response.status}`, { status: response.status });
+      }
+      try {
+        input = await response.json();
+      } catch (error) {
+        throw new SdkError('invalid-catalog', `Invalid catalog: not JSON (${url})`, { cause: error });
+      }
+    }
+    const parsed = parseCatalog(input);
+    if (!parsed.ok) throw new SdkError('invalid-catalog', `Invalid catalog: ${parsed.issues.join('; ')}`);
+    return new CatalogView(parsed.catalog);
+  }
+}
+
+/** Creates the editor's catalog client (see {@link CatalogClient}). */
+export function createCatalogClient(options: CatalogClientOptions): CatalogClient {
+  return new CatalogClient(options);
+}

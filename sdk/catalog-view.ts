@@ -1,0 +1,66 @@
+import type { Catalog, CatalogPackage } from '../contracts/index.js';
+import { SdkError } from './sdk-error.js';
+
+/** A category and its packages, in catalog order. */
+export interface CatalogCategory {
+  readonly category: string;
+  readonly packages: readonly CatalogPackage[];
+}
+
+/**
+ * Stage 1 helpers over a loaded catalog (spec 2.1): list, group by category, labels, previews,
+ * package name and version, default externals. Pure: nothing here fetches.
+ */
+export class CatalogView {
+  readonly catalog: Catalog;
+  readonly #byId: ReadonlyMap<string, CatalogPackage>;
+
+  constructor(catalog: Catalog) {
+    this.catalog = catalog;
+    this.#byId = new Map(catalog.packages.map((pkg) => [pkg.id, pkg]));
+  }
+
+  /** Every package, in catalog order. */
+  get packages(): readonly CatalogPackage[] {
+    return this.catalog.packages;
+  }
+
+  /** Module names the remote components must not bundle. */
+  get defaultExternals(): readonly string[] {
+    return this.catalog.defaultExternals;
+  }
+
+  /** Packages grouped by category, categories in order of first appearance. */
+  categories(): CatalogCategory[] {
+    const groups = new Map<string, CatalogPackage[]>();
+    for (const pkg of this.catalog.packages) {
+      const group = groups.get(pkg.category) ?? [];
+      group.push(pkg);
+      groups.set(pkg.category, group);
+    }
+    return [...groups].map(([category, packages]) => ({ category, packages }));
+  }
+
+  /** The package of `id`; `unknown-package` otherwise. */
+  package(id: string): CatalogPackage {
+    const pkg = this.#byId.get(id);
+    if (pkg === undefined) throw new SdkError('unknown-package', `Unknown package: ${id}`, { status: 404 });
+    return pkg;
+  }
+
+  /** Display label of `id`. */
+  label(id: string): string {
+    return this.package(id).label;
+  }
+
+  /** Preview image URL of `id`, when the catalog has one (the lightweight remote catalog does). */
+  previewImage(id: string): string | undefined {
+    return this.package(id).previewImage;
+  }
+
+  /** Package name and version of `id`. */
+  resolve(id: string): { package: string; version: string } {
+    const pkg = this.package(id);
+    return { package: pkg.package, version: pkg.version };
+  }
+}

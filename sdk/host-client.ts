@@ -1,0 +1,66 @@
+import type { ErrorBody } from '../contracts/index.js';
+import { SdkError } from './sdk-error.js';
+
+/** The fetch the SDK uses (the page's own by default); injected for other runtimes, never mocked in tests. */
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+/**
+ * GETs JSON from the host, sharing one request between concurrent callers of the same URL.
+ * A network failure is `network`; a 404 `Unknown package` is `unknown-package`; any other
+ * non-2xx is `host-error` with the status and the host's `error` message.
+ */
+export class HostClient {
+  readonly #baseUrl: string;
+  readonly #fetch: FetchLike;
+  readonly #inFlight = new Map<string, Promise<unknown>>();
+
+  constructor(hostUrl: string, fetchImpl: FetchLike) {
+    this.#baseUrl = hostUrl.replace(/\/+$/, '');
+    this.#fetch = fetchImpl;
+  }
+
+  /** The absolute URL of a host path. */
+  url(path: string): string {
+    return `${this.#baseUrl}${path}`;
+  }
+
+  /** The JSON at `path`; concurrent calls for the same path share one request. */
+  getJson<T>(path: string): Promise<T> {
+    let request = this.#inFlight.get(path) as Promise<T> | undefined;
+    if (request === undefined) {
+      request = this.#request<T>(path).finally(() => this.#inFlight.delete(path));
+      this.#inFlight.set(path, request);
+    }
+    return request;
+  }
+
+  async #request<T>(path: string): Promise<T> {
+    const url = this.url(path);
+    let response: Response;
+    try {
+      response = await this.#fetch(url, { headers: { accept: 'application/json' } });
+    } catch (error) {
+      throw new SdkError('network', `Network error: GET ${url}`, { cause: error });
+    }
+    if (!response.ok) throw await errorFromResponse(response, `GET ${url}`);
+    return (await response.json()) as T;
+  }
+}
+
+/** Maps a failed host answer to an SdkError, with the host's own message when it sent one. */
+export async function errorFromResponse(response: Response, what: string): Promise<SdkError> {
+  let message = `HTTP ${response.status}`;
+  try {
+    const body = (await response.json()) as ErrorBody;
+    if (typeof body.error === 'string') message = body.error;
+  } catch {
+    // not JSON: keep the status
+  }
+  if (response.status === 404 && message.startsWith('Unknown package: ')) {
+    return new SdkError('unknown-package', message, { status: 404 });
+  }
+  if (response.status === 502 && message.startsWith('Integrity mismatch')) {
+    return new SdkError('integrity', message, { status: 502 });
+  }
+  return new SdkError('host-error', `${what} failed: ${message}`, { status: response.status });
+}

@@ -1,0 +1,12 @@
+export {
+  CatalogClient,
+  type CatalogClientOptions,
+  createCatalogClient,
+  type InsertedComponent,
+} from './catalog-client.js';
+export { type CatalogCategory, CatalogView } from './catalog-view.js';
+export { createInstance, newInstanceId } from './component-instance.js';
+export type { ComponentModule, ModuleImporter } from './component-loader.js';
+export type { FetchLike } from './host-client.js';
+export { missingRuntimeModules, registerRuntimeModules, runtimeRegistry } from './runtime-registry.js';
+export { SdkError, type SdkErrorCode } from './sdk-error.js';

@@ -1,0 +1,34 @@
+/** Stable codes of every SDK failure; code against these, not the messages. */
+export type SdkErrorCode =
+  | 'network'
+  | 'invalid-catalog'
+  | 'unknown-package'
+  | 'host-error'
+  | 'missing-external'
+  | 'incompatible-host-api'
+  | 'integrity'
+  | 'module-load'
+  | 'store-conflict'
+  | 'store-blocked'
+  | 'not-found';
+
+/** The one error class of the SDK: a stable `code`, the context to act on, the original error in `cause`. */
+export class SdkError extends Error {
+  override readonly name = 'SdkError';
+  readonly code: SdkErrorCode;
+  /** The host's HTTP status, for `host-error` (and `unknown-package`: 404). */
+  readonly status: number | undefined;
+  /** The externals the page did not register, for `missing-external`. */
+  readonly missing: readonly string[] | undefined;
+
+  constructor(
+    code: SdkErrorCode,
+    message: string,
+    options?: { cause?: unknown; status?: number; missing?: readonly string[] },
+  ) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.status = options?.status;
+    this.missing = options?.missing;
+  }
+}
