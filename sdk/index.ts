@@ -8,5 +8,8 @@ export { type CatalogCategory, CatalogView } from './catalog-view.js';
 export { createInstance, newInstanceId } from './component-instance.js';
 export type { ComponentModule, ModuleImporter } from './component-loader.js';
 export type { FetchLike } from './host-client.js';
+export { createHttpPageStore, type HttpPageStoreOptions } from './page-store/http-page-store.js';
+export { openPageStore, PAGE_DATABASE_VERSION, type PageStoreOptions } from './page-store/indexeddb-page-store.js';
+export type { PageStore, PageStoreEvent, PageSummary } from './page-store/page-store.js';
 export { missingRuntimeModules, registerRuntimeModules, runtimeRegistry } from './runtime-registry.js';
 export { SdkError, type SdkErrorCode } from './sdk-error.js';

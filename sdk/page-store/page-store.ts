@@ -1,0 +1,54 @@
+import type { Page } from '../../contracts/index.js';
+
+/** A change another tab (or this store) made, as listeners learn of it. */
+export type PageStoreEvent =
+  | { readonly type: 'saved'; readonly id: string; readonly revision: number }
+  | { readonly type: 'deleted'; readonly id: string };
+
+/** A page without its content, for lists. */
+export interface PageSummary {
+  readonly id: string;
+  readonly title: string;
+  readonly revision: number;
+  readonly updatedAt: string;
+}
+
+/**
+ * Where pages are saved (design.md "Page data"): the IndexedDB store by default, or a CMS. The
+ * saved page is the truth for its instances. Every implementation passes `page-store.case.ts`.
+ */
+export interface PageStore {
+  /** Every page, newest first. */
+  list(): Promise<PageSummary[]>;
+  /** The page, or undefined. */
+  get(id: string): Promise<Page | undefined>;
+  /**
+   * Saves `page`, whose `revision` is the one it was based on (0 for a new page). Answers the
+   * stored page (revision + 1, new `updatedAt`). When the stored revision differs (another tab
+   * saved first), nothing is written and the save fails with SdkError `store-conflict`.
+   */
+  save(page: Page): Promise<Page>;
+  /** Deletes the page if it still has `revision` (store-conflict otherwise); absent pages are fine. */
+  delete(id: string, revision: number): Promise<void>;
+  /** Listens to saves and deletes of other tabs; returns the unsubscribe function. */
+  subscribe(listener: (event: PageStoreEvent) => void): () => void;
+  /** Closes connections and channels. */
+  close(): void;
+}
+
+let lastSaveTime = 0;
+
+/**
+ * The page a save stores: the next revision, the current time. Times never repeat within a tab
+ * (a save in the same millisecond as the last one takes the next millisecond), so "newest first"
+ * is exact.
+ */
+export function nextRevision(page: Page): Page {
+  lastSaveTime = Math.max(Date.now(), lastSaveTime + 1);
+  return { ...structuredClone(page), revision: page.revision + 1, updatedAt: new Date(lastSaveTime).toISOString() };
+}
+
+/** A page's summary. */
+export function summaryOf(page: Page): PageSummary {
+  return { id: page.id, title: page.title, revision: page.revision, updatedAt: page.updatedAt };
+}
