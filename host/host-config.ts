@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import semver from 'semver';
-import packageJson from '../package.json' with { type: 'json' };
+import { HOST_API_VERSION } from '../contracts/index.js';
 import { HostError } from './host-error.js';
 
 /** The host's configuration, resolved once at the boundary (design.md host process contract). */
@@ -51,7 +51,7 @@ export const HOST_CONFIG_DEFAULTS = {
  */
 export function resolveHostConfig(env: HostEnv, cwd = process.cwd()): HostConfig {
   const revalidationSecret = env.REVALIDATION_SECRET === '' ? undefined : env.REVALIDATION_SECRET;
-  const hostApiVersion = env.HOST_API_VERSION || packageJson.version;
+  const hostApiVersion = env.HOST_API_VERSION || HOST_API_VERSION;
   if (semver.valid(hostApiVersion) === null) {
     throw invalid('HOST_API_VERSION', `must be a semantic version, got "${hostApiVersion}"`);
   }

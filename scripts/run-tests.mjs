@@ -3,12 +3,12 @@
 // Each check counts as one test; suites report their own counts (JSON reporters). The last line
 // is the plain summary that CI reads: `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const tmp = '.tmp';
 mkdirSync(tmp, { recursive: true });
 
-const typecheckProjects = ['contracts', 'host', 'sdk', 'sdk/tsconfig.test.json', 'examples', 'bench', '.'];
+const typecheckProjects = ['contracts', 'host', 'sdk', 'sdk/tsconfig.test.json', 'examples', 'bench', 'e2e', '.'];
 let passed = 0;
 let failed = 0;
 const failures = [];
@@ -29,6 +29,7 @@ function check(label, command, args) {
 
 for (const project of typecheckProjects) check(`typecheck ${project}`, 'npx', ['tsc', '-p', project]);
 check('lint and format', 'npx', ['biome', 'ci', '.']);
+check('library build, size budget, publint and attw', 'npm', ['run', 'check:package']);
 
 const vitestReport = `${tmp}/vitest.json`;
 rmSync(vitestReport, { force: true });
@@ -48,6 +49,29 @@ try {
 } catch {
   failed += 1;
   failures.push('vitest (no report)');
+}
+
+// Browser tests: Debian's Chromium (Playwright cannot download its own browser here).
+if (!existsSync('/usr/bin/chromium')) {
+  run('install chromium', 'sh', ['-c', 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium']);
+}
+const playwrightReport = `${tmp}/playwright.json`;
+rmSync(playwrightReport, { force: true });
+const playwrightOk = run('browser tests (playwright, chromium)', 'npx', [
+  'playwright',
+  'test',
+  '-c',
+  'e2e/playwright.config.ts',
+]);
+try {
+  const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+  passed += stats.expected + stats.flaky;
+  failed += stats.unexpected;
+  if (stats.unexpected > 0 || !playwrightOk) failures.push('playwright');
+  if (!playwrightOk && stats.unexpected === 0) failed += 1;
+} catch {
+  failed += 1;
+  failures.push('playwright (no report)');
 }
 
 console.log('');

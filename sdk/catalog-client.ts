@@ -5,11 +5,11 @@ import {
   type CatalogEntry,
   type ComponentInstance,
   entryPath,
+  HOST_API_VERSION,
   type JsonObject,
   type PackageArtifacts,
   parseCatalog,
 } from '../contracts/index.js';
-import packageJson from '../package.json' with { type: 'json' };
 import { CatalogView } from './catalog-view.js';
 import { createInstance } from './component-instance.js';
 import { ComponentLoader, type ComponentModule, type ModuleImporter } from './component-loader.js';
@@ -64,7 +64,7 @@ export class CatalogClient {
       host: this.#host,
       fetch: this.#fetch,
       importModule: options.importModule ?? ((url) => import(/* @vite-ignore */ url)),
-      hostApiVersion: options.hostApiVersion ?? packageJson.version,
+      hostApiVersion: options.hostApiVersion ?? HOST_API_VERSION,
     });
     if (options.runtime !== undefined) registerRuntimeModules(options.runtime);
   }

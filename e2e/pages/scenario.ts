@@ -1,0 +1,105 @@
+import * as React from 'react';
+import { createElement } from 'react';
+import * as jsxRuntime from 'react/jsx-runtime';
+import { createRoot, type Root } from 'react-dom/client';
+import type { Catalog, ComponentInstance, Page } from '../../contracts/index.js';
+import { type CatalogClient, createCatalogClient, openPageStore, type PageStore, SdkError } from '../../sdk/index.js';
+
+// A small editor page for the browser tests: the SDK with the page's own React, an IndexedDB page
+// store, and a canvas that renders the page's instances. Tests drive it through window.scenario.
+
+const params = new URLSearchParams(location.search);
+const pageId = params.get('page') ?? 'page';
+
+const client: CatalogClient = createCatalogClient({
+  hostUrl: location.origin,
+  catalogUrl: '/catalog.json',
+  runtime: { react: React, 'react/jsx-runtime': jsxRuntime, '@acme/core': { suffix: '!' } },
+});
+const store: PageStore = await openPageStore({ name: 'scenario-pages' });
+let page: Page = (await store.get(pageId)) ?? {
+  id: pageId,
+  title: 'Scenario',
+  revision: 0,
+  updatedAt: '',
+  content: [],
+};
+const roots = new Map<string, Root>();
+
+async function render(instance: ComponentInstance): Promise<void> {
+  const canvas = document.getElementById('canvas')!;
+  let host = canvas.querySelector<HTMLElement>(`[data-instance-id="${instance.id}"]`);
+  if (host === null) {
+    host = document.createElement('div');
+    host.dataset.instanceId = instance.id;
+    host.dataset.packageId = instance.packageId;
+    canvas.append(host);
+  }
+  const module = await client.loadComponent(await client.getEntry(instance.packageId));
+  let root = roots.get(instance.id);
+  if (root === undefined) {
+    root = createRoot(host);
+    roots.set(instance.id, root);
+  }
+  root.render(createElement(module.default as React.FC<Record<string, unknown>>, instance.props));
+}
+
+const scenario = {
+  client,
+  store,
+  get page(): Page {
+    return page;
+  },
+  /** Stage 1: the list, by category (no entry, artifact or module). */
+  async list() {
+    const view = await client.loadCatalog();
+    return view.categories().map((group) => ({ category: group.category, ids: group.packages.map((p) => p.id) }));
+  },
+  /** What a user's insert does: a new instance with data.json defaults, rendered, then saved. */
+  async insert(packageId: string): Promise<ComponentInstance> {
+    const { instance } = await client.insert(packageId);
+    page = { ...page, content: [...page.content, instance] };
+    await render(instance);
+    page = await store.save(page);
+    return instance;
+  },
+  /** The user's edit of one instance's props, saved. Conflicts come back as their SdkError code. */
+  async edit(instanceId: string, props: Record<string, unknown>): Promise<string> {
+    const next = structuredClone(page);
+    const instance = next.content.find((candidate) => candidate.id === instanceId)!;
+    instance.props = { ...instance.props, ...props };
+    try {
+      page = await store.save(next);
+    } catch (error) {
+      if (error instanceof SdkError) return error.code;
+      throw error;
+    }
+    await render(instance);
+    return 'saved';
+  },
+  /** Renders every saved instance (what a reload shows). */
+  async renderAll(): Promise<void> {
+    await Promise.all(page.content.map(render));
+  },
+  errorOf: async (action: () => Promise<unknown>) => {
+    try {
+      await action();
+      return undefined;
+    } catch (error) {
+      return error instanceof SdkError
+        ? { code: error.code, message: error.message }
+        : { code: 'other', message: String(error) };
+    }
+  },
+};
+declare global {
+  interface Window {
+    scenario: typeof scenario;
+    scenarioReady: Promise<void>;
+  }
+}
+window.scenario = scenario;
+await scenario.renderAll();
+document.body.dataset.ready = 'true';
+
+export type { Catalog };
