@@ -12,6 +12,7 @@ import { type Logger, silentLogger } from './logger.js';
 import { EsmUrlPolicy } from './remote/esm-url-policy.js';
 import { RemoteCompiler, warmUpCompiler } from './remote/remote-compiler.js';
 import { RemoteComponents } from './remote/remote-components.js';
+import { CORS_HEADERS } from './routes/cors-headers.js';
 import { remoteComponentRoute } from './routes/remote-component-route.js';
 import { revalidateRoute } from './routes/revalidate-route.js';
 import { runtimeCatalogRoutes } from './routes/runtime-catalog-routes.js';
@@ -74,16 +75,16 @@ export function createHostApp(config: HostAppConfig, dependencies: HostAppDepend
   app.route(HOST_ROUTES.runtimeCatalog, runtimeCatalogRoutes(runtimeCatalog));
   app.route(HOST_ROUTES.revalidate, revalidateRoute(runtimeCatalog, config.revalidationSecret));
   app.route(HOST_ROUTES.remoteComponent, remoteComponentRoute(remoteComponents));
-  app.notFound((c) => c.json({ error: 'Not found' }, 404));
+  app.notFound((c) => c.json({ error: 'Not found' }, 404, CORS_HEADERS));
   app.onError((error, c) => {
     if (error instanceof HostError) {
       if (error.status >= 500) logger.warn(`${c.req.method} ${c.req.path}: ${error.message}`);
-      return c.json({ error: error.message }, error.status as 400);
+      return c.json({ error: error.message }, error.status as 400, CORS_HEADERS);
     }
     logger.error(
       `${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
     );
-    return c.json({ error: 'Internal server error' }, 500);
+    return c.json({ error: 'Internal server error' }, 500, CORS_HEADERS);
   });
   return app;
 }

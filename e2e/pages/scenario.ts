@@ -12,11 +12,18 @@ const params = new URLSearchParams(location.search);
 const pageId = params.get('page') ?? 'page';
 
 const client: CatalogClient = createCatalogClient({
-  hostUrl: location.origin,
+  // `?host=<url>`: talk to the host on its own origin (cross-origin), instead of through the proxy.
+  hostUrl: params.get('host') ?? location.origin,
   catalogUrl: '/catalog.json',
   runtime: { react: React, 'react/jsx-runtime': jsxRuntime, '@acme/core': { suffix: '!' } },
 });
-const store: PageStore = await openPageStore({ name: 'scenario-pages' });
+const store: PageStore = await openPageStore({
+  name: 'scenario-pages',
+  // What an editor does when a newer version opens in another tab: tell the user to reload.
+  onVersionChange: () => {
+    document.body.dataset.reload = 'required';
+  },
+});
 let page: Page = (await store.get(pageId)) ?? {
   id: pageId,
   title: 'Scenario',

@@ -1,12 +1,12 @@
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 
 /** Opens the scenario page (`?page=<id>` picks the saved page) and waits until it has rendered. */
-export async function openScenario(context: BrowserContext, pageId: string): Promise<Page> {
+export async function openScenario(context: BrowserContext, pageId: string, query = ''): Promise<Page> {
   const page = await context.newPage();
   page.on('pageerror', (error) => {
     throw error;
   });
-  await page.goto(`${process.env.E2E_BASE_URL}/?page=${pageId}`);
+  await page.goto(`${process.env.E2E_BASE_URL}/?page=${pageId}${query}`);
   await expect(page.locator('body[data-ready="true"]')).toHaveCount(1);
   return page;
 }

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { RenderedJson } from '../rendered-json.js';
+import { CORS_HEADERS } from './cors-headers.js';
 
 /** A serialised JSON body with its ETag, answered by {@link jsonResponse}. */
 export function jsonResponse(c: Context, rendered: RenderedJson): Response {
@@ -17,11 +18,14 @@ export function renderedResponse(c: Context, rendered: RenderedJson, headers: Re
   // A plain header object (not c.body with several headers, which builds a Headers instance)
   // keeps @hono/node-server on its fast path: this is the warm path the benchmark measures.
   if (ifNoneMatch !== undefined && matches(ifNoneMatch, rendered.etag)) {
-    return new Response(null, { status: 304, headers: { etag: rendered.etag, 'cache-control': 'no-cache' } });
+    return new Response(null, {
+      status: 304,
+      headers: { ...CORS_HEADERS, etag: rendered.etag, 'cache-control': 'no-cache' },
+    });
   }
   return new Response(rendered.body, {
     status: 200,
-    headers: { ...headers, etag: rendered.etag, 'cache-control': 'no-cache' },
+    headers: { ...CORS_HEADERS, ...headers, etag: rendered.etag, 'cache-control': 'no-cache' },
   });
 }
 

@@ -214,3 +214,17 @@ describe('other paths and methods', () => {
     expect(await health.json()).toEqual({ ok: true });
   });
 });
+
+describe('cross-origin reading', () => {
+  it('lets any origin read entries, artifacts and errors, with ETag exposed', async () => {
+    for (const path of [
+      '/api/runtime-catalog/pkg0',
+      '/api/runtime-catalog/pkg0/data.json',
+      '/api/runtime-catalog/nope',
+    ]) {
+      const response = await host.app.request(path, { headers: { origin: 'https://editor.example' } });
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.headers.get('access-control-expose-headers')).toBe('etag, x-remote-externals');
+    }
+  });
+});
