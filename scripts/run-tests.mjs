@@ -31,48 +31,43 @@ for (const project of typecheckProjects) check(`typecheck ${project}`, 'npx', ['
 check('lint and format', 'npx', ['biome', 'ci', '.']);
 check('library build, size budget, publint and attw', 'npm', ['run', 'check:package']);
 
-const vitestReport = `${tmp}/vitest.json`;
-rmSync(vitestReport, { force: true });
-const vitestOk = run('unit and integration tests (vitest)', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestReport}`,
-]);
-try {
-  const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests;
-  if (report.numFailedTests > 0 || !vitestOk) failures.push('vitest');
-  if (!vitestOk && report.numFailedTests === 0) failed += 1; // a suite that failed to load
-} catch {
-  failed += 1;
-  failures.push('vitest (no report)');
+/**
+ * Runs a test suite that writes a JSON report, and adds its counts. A suite that fails without a
+ * failed test (it did not load, or wrote no report) counts as one failure.
+ */
+function suite(label, report, command, args, countsOf) {
+  rmSync(report, { force: true });
+  const ok = run(label, command, args);
+  let counts;
+  try {
+    counts = countsOf(JSON.parse(readFileSync(report, 'utf8')));
+  } catch {
+    counts = { passed: 0, failed: 0 };
+  }
+  passed += counts.passed;
+  failed += counts.failed + (!ok && counts.failed === 0 ? 1 : 0);
+  if (!ok || counts.failed > 0) failures.push(label);
 }
+
+suite(
+  'unit and integration tests (vitest)',
+  `${tmp}/vitest.json`,
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${tmp}/vitest.json`],
+  (report) => ({ passed: report.numPassedTests, failed: report.numFailedTests }),
+);
 
 // Browser tests: Debian's Chromium (Playwright cannot download its own browser here).
 if (!existsSync('/usr/bin/chromium')) {
   run('install chromium', 'sh', ['-c', 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium']);
 }
-const playwrightReport = `${tmp}/playwright.json`;
-rmSync(playwrightReport, { force: true });
-const playwrightOk = run('browser tests (playwright, chromium)', 'npx', [
-  'playwright',
-  'test',
-  '-c',
-  'e2e/playwright.config.ts',
-]);
-try {
-  const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8'));
-  passed += stats.expected + stats.flaky;
-  failed += stats.unexpected;
-  if (stats.unexpected > 0 || !playwrightOk) failures.push('playwright');
-  if (!playwrightOk && stats.unexpected === 0) failed += 1;
-} catch {
-  failed += 1;
-  failures.push('playwright (no report)');
-}
+suite(
+  'browser tests (playwright, chromium)',
+  `${tmp}/playwright.json`,
+  'npx',
+  ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+  ({ stats }) => ({ passed: stats.expected + stats.flaky, failed: stats.unexpected }),
+);
 
 console.log('');
 if (failures.length > 0) console.log(`failed: ${failures.join(', ')}`);

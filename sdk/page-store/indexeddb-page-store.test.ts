@@ -3,26 +3,14 @@ import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { SdkError } from '../sdk-error.js';
 import { openPageStore, PAGE_DATABASE_VERSION } from './indexeddb-page-store.js';
-import { describePageStore, newPage } from './page-store.case.js';
+import { describePageStore, newPage, tabsOf } from './page-store.case.js';
 
 let databases = 0;
 const freshName = () => `pages-test-${++databases}`;
 
 describePageStore('IndexedDB page store (fake-indexeddb)', async () => {
   const name = freshName();
-  const opened: { close(): void }[] = [];
-  const open = async () => {
-    const store = await openPageStore({ name });
-    opened.push(store);
-    return store;
-  };
-  return {
-    first: await open(),
-    openTab: open,
-    cleanup: async () => {
-      for (const store of opened) store.close();
-    },
-  };
+  return tabsOf(() => openPageStore({ name }));
 });
 
 describe('IndexedDB page store migrations and version changes', () => {

@@ -11,6 +11,24 @@ export interface PageStoreTabs {
   cleanup(): Promise<void>;
 }
 
+/** Tabs made by `open`, all closed by `cleanup` (after `finish`, when given). */
+export async function tabsOf(open: () => Promise<PageStore>, finish?: () => Promise<void>): Promise<PageStoreTabs> {
+  const opened: PageStore[] = [];
+  const openTab = async () => {
+    const store = await open();
+    opened.push(store);
+    return store;
+  };
+  return {
+    first: await openTab(),
+    openTab,
+    cleanup: async () => {
+      for (const store of opened) store.close();
+      await finish?.();
+    },
+  };
+}
+
 /** A new page as an editor makes it: revision 0, one instance. */
 export function newPage(id: string, title = 'Home'): Page {
   return {
