@@ -31,3 +31,10 @@ export {
   type RuntimeRegistry,
   remoteComponentPath,
 } from './runtime-registry.js';
+export {
+  MIRROR_HEADER,
+  type MirrorStatus,
+  WORKER_PARAMS,
+  type WorkerReply,
+  type WorkerRequest,
+} from './worker-protocol.js';

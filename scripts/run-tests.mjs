@@ -8,7 +8,17 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 const tmp = '.tmp';
 mkdirSync(tmp, { recursive: true });
 
-const typecheckProjects = ['contracts', 'host', 'sdk', 'sdk/tsconfig.test.json', 'examples', 'bench', 'e2e', '.'];
+const typecheckProjects = [
+  'contracts',
+  'host',
+  'sdk',
+  'sdk/tsconfig.test.json',
+  'service-worker',
+  'examples',
+  'bench',
+  'e2e',
+  '.',
+];
 let passed = 0;
 let failed = 0;
 const failures = [];

@@ -5,6 +5,7 @@ export {
   type InsertedComponent,
 } from './catalog-client.js';
 export { type CatalogCategory, CatalogView } from './catalog-view.js';
+export { type CatalogWorker, type CatalogWorkerOptions, registerCatalogWorker } from './catalog-worker.js';
 export { createInstance, newInstanceId } from './component-instance.js';
 export type { ComponentModule, ModuleImporter } from './component-loader.js';
 export type { FetchLike } from './host-client.js';

@@ -3,13 +3,31 @@ import { createElement } from 'react';
 import * as jsxRuntime from 'react/jsx-runtime';
 import { createRoot, type Root } from 'react-dom/client';
 import type { Catalog, ComponentInstance, Page } from '../../contracts/index.js';
-import { type CatalogClient, createCatalogClient, openPageStore, type PageStore, SdkError } from '../../sdk/index.js';
+import {
+  type CatalogClient,
+  type CatalogWorker,
+  type ComponentModule,
+  createCatalogClient,
+  openPageStore,
+  type PageStore,
+  registerCatalogWorker,
+  SdkError,
+} from '../../sdk/index.js';
 
 // A small editor page for the browser tests: the SDK with the page's own React, an IndexedDB page
 // store, and a canvas that renders the page's instances. Tests drive it through window.scenario.
 
 const params = new URLSearchParams(location.search);
 const pageId = params.get('page') ?? 'page';
+
+// `?sw=1`: the catalog service worker mirrors the host's answers (`&maxBytes=` limits it).
+const workerOptions = {
+  scriptUrl: '/catalog-sw.js',
+  catalogUrl: '/catalog.json',
+  ...(params.get('maxBytes') === null ? {} : { maxBytes: Number(params.get('maxBytes')) }),
+};
+let worker: CatalogWorker | undefined =
+  params.get('sw') === '1' ? await registerCatalogWorker(workerOptions) : undefined;
 
 const client: CatalogClient = createCatalogClient({
   // `?host=<url>`: talk to the host on its own origin (cross-origin), instead of through the proxy.
@@ -32,8 +50,9 @@ let page: Page = (await store.get(pageId)) ?? {
   content: [],
 };
 const roots = new Map<string, Root>();
+const modules = new Map<string, ComponentModule>();
 
-async function render(instance: ComponentInstance): Promise<void> {
+async function render(instance: ComponentInstance, loaded?: ComponentModule): Promise<void> {
   const canvas = document.getElementById('canvas')!;
   let host = canvas.querySelector<HTMLElement>(`[data-instance-id="${instance.id}"]`);
   if (host === null) {
@@ -42,7 +61,11 @@ async function render(instance: ComponentInstance): Promise<void> {
     host.dataset.packageId = instance.packageId;
     canvas.append(host);
   }
-  const module = await client.loadComponent(await client.getEntry(instance.packageId));
+  const module =
+    loaded ??
+    modules.get(instance.packageId) ??
+    (await client.loadComponent(await client.getEntry(instance.packageId)));
+  modules.set(instance.packageId, module);
   let root = roots.get(instance.id);
   if (root === undefined) {
     root = createRoot(host);
@@ -54,6 +77,13 @@ async function render(instance: ComponentInstance): Promise<void> {
 const scenario = {
   client,
   store,
+  get worker(): CatalogWorker | undefined {
+    return worker;
+  },
+  /** Registers a new version of the worker (another script URL) and waits until it controls the page. */
+  async updateWorker(version: string): Promise<void> {
+    worker = await registerCatalogWorker({ ...workerOptions, scriptUrl: `/catalog-sw.js?v=${version}` });
+  },
   get page(): Page {
     return page;
   },
@@ -64,9 +94,9 @@ const scenario = {
   },
   /** What a user's insert does: a new instance with data.json defaults, rendered, then saved. */
   async insert(packageId: string): Promise<ComponentInstance> {
-    const { instance } = await client.insert(packageId);
+    const { instance, module } = await client.insert(packageId);
     page = { ...page, content: [...page.content, instance] };
-    await render(instance);
+    await render(instance, module);
     page = await store.save(page);
     return instance;
   },
@@ -81,12 +111,12 @@ const scenario = {
       if (error instanceof SdkError) return error.code;
       throw error;
     }
-    await render(instance);
+    await render(instance, modules.get(instance.packageId));
     return 'saved';
   },
   /** Renders every saved instance (what a reload shows). */
   async renderAll(): Promise<void> {
-    await Promise.all(page.content.map(render));
+    await Promise.all(page.content.map((instance) => render(instance)));
   },
   errorOf: async (action: () => Promise<unknown>) => {
     try {

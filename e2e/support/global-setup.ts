@@ -1,8 +1,9 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServer } from 'vite';
+import { Hono } from 'hono';
+import { build, createServer, type Plugin } from 'vite';
 import { closeServer, listen, startArtifactsOrigin } from '../../examples/origins/artifacts-origin.js';
 import { startEsmOrigin } from '../../examples/origins/esm-origin.js';
 import { sampleEsmModules } from '../../examples/origins/sample-esm-modules.js';
@@ -39,8 +40,32 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   );
   const hostServer = await listen(host, 0);
   const hostUrl = `http://127.0.0.1:${(hostServer.address() as { port: number }).port}`;
+  // The service worker as shipped (dist/service-worker.js), built here so the tests need no prior build.
+  const workerDir = await mkdtemp(join(tmpdir(), 'e2e-worker-'));
+  await build({
+    configFile: fileURLToPath(new URL('../../vite.worker.config.ts', import.meta.url)),
+    build: { outDir: workerDir, emptyOutDir: true },
+    logLevel: 'warn',
+  });
+  const serveWorker: Plugin = {
+    name: 'serve-catalog-worker',
+    configureServer(server) {
+      server.middlewares.use('/catalog-sw.js', async (_request, response) => {
+        response.setHeader('content-type', 'text/javascript');
+        response.end(await readFile(join(workerDir, 'service-worker.js')));
+      });
+    },
+  };
+  // Origin request counts for the tests (they run in other processes).
+  const stats = new Hono();
+  stats.get('/stats', (c) =>
+    c.json({ artifacts: origin.requests(), catalog: origin.requests('/catalog.json'), esm: esm.requests() }),
+  );
+  const statsServer = await listen(stats, 0);
+
   const vite = await createServer({
     configFile: false,
+    plugins: [serveWorker],
     root: fileURLToPath(new URL('../pages/', import.meta.url)),
     logLevel: 'warn',
     server: {
@@ -57,9 +82,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_ARTIFACTS_DIR = artifactsDir;
   process.env.E2E_ARTIFACTS_URL = origin.url;
   process.env.E2E_ESM_URL = esm.url;
+  process.env.E2E_STATS_URL = `http://127.0.0.1:${(statsServer.address() as { port: number }).port}/stats`;
 
   return async () => {
     await vite.close();
+    await closeServer(statsServer);
+    await rm(workerDir, { recursive: true, force: true });
     await closeServer(hostServer);
     await esm.close();
     await origin.close();

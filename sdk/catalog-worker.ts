@@ -1,0 +1,74 @@
+import { type MirrorStatus, WORKER_PARAMS, type WorkerReply, type WorkerRequest } from '../contracts/index.js';
+
+/** Options of {@link registerCatalogWorker}. */
+export interface CatalogWorkerOptions {
+  /** Where the page serves `runtime-component-catalog/service-worker` (same origin as the page). */
+  readonly scriptUrl: string;
+  /** The host whose answers are mirrored (default: the page's origin). */
+  readonly hostUrl?: string;
+  /** The lightweight catalog's URL, mirrored too. */
+  readonly catalogUrl?: string;
+  /** Mirror limit in bytes (worker default 50 MiB). */
+  readonly maxBytes?: number;
+  /** How long the worker waits for the host before answering from the mirror (default 4,000 ms). */
+  readonly timeoutMs?: number;
+  /** Registration scope (default: the script's folder). */
+  readonly scope?: string;
+}
+
+/** The registered worker, controlling this page. */
+export interface CatalogWorker {
+  readonly registration: ServiceWorkerRegistration;
+  /** Entries, bytes and URLs of the mirror. */
+  status(): Promise<MirrorStatus>;
+  /** Empties the mirror. */
+  clear(): Promise<void>;
+}
+
+/**
+ * Registers the catalog service worker with its configuration in the script URL, and resolves
+ * once it controls this page (it claims clients on activation).
+ */
+export async function registerCatalogWorker(options: CatalogWorkerOptions): Promise<CatalogWorker> {
+  const script = new URL(options.scriptUrl, location.href);
+  const set = (name: string, value: string | number | undefined) => {
+    if (value !== undefined) script.searchParams.set(name, String(value));
+  };
+  set(WORKER_PARAMS.host, options.hostUrl === undefined ? undefined : new URL(options.hostUrl, location.href).origin);
+  set(
+    WORKER_PARAMS.catalog,
+    options.catalogUrl === undefined ? undefined : new URL(options.catalogUrl, location.href).href,
+  );
+  set(WORKER_PARAMS.maxBytes, options.maxBytes);
+  set(WORKER_PARAMS.timeoutMs, options.timeoutMs);
+  const container = navigator.serviceWorker;
+  const registration = await container.register(
+    script.href,
+    options.scope === undefined ? {} : { scope: options.scope },
+  );
+  if (container.controller?.scriptURL !== script.href) {
+    await new Promise<void>((resolve) => {
+      const check = () => {
+        if (container.controller?.scriptURL === script.href) {
+          container.removeEventListener('controllerchange', check);
+          resolve();
+        }
+      };
+      container.addEventListener('controllerchange', check);
+      check();
+    });
+  }
+  const ask = (request: WorkerRequest) =>
+    new Promise<WorkerReply>((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event: MessageEvent<WorkerReply>) => resolve(event.data);
+      container.controller!.postMessage(request, [channel.port2]);
+    });
+  return {
+    registration,
+    status: async () => (await ask({ type: 'mirror-status' })) as MirrorStatus,
+    clear: async () => {
+      await ask({ type: 'clear-mirror' });
+    },
+  };
+}
