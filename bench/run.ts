@@ -6,6 +6,7 @@ import {
   wholeCatalog,
 } from './host-catalog.bench.js';
 import { cachedModuleThroughput, coldCompile } from './remote-component.bench.js';
+import { workerInsert } from './worker-insert.bench.js';
 
 // `npm run bench`: every benchmark of the project, each against a baseline measured in the same
 // run; prints one table and exits 1 when a target is missed.
@@ -21,6 +22,7 @@ try {
 rows.push(await coldEntryLatency());
 rows.push(...(await wholeCatalog()));
 rows.push(await coldCompile());
+rows.push(...(await workerInsert()));
 
 const header = ['benchmark', 'measured', 'baseline', 'ratio', 'target', 'ok'];
 const lines = rows.map((row) => [

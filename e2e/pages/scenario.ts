@@ -94,11 +94,18 @@ const scenario = {
   },
   /** What a user's insert does: a new instance with data.json defaults, rendered, then saved. */
   async insert(packageId: string): Promise<ComponentInstance> {
+    performance.mark('insert:start');
     const { instance, module } = await client.insert(packageId);
     page = { ...page, content: [...page.content, instance] };
     await render(instance, module);
+    await new Promise(requestAnimationFrame); // rendered: the frame after React's commit
+    performance.measure('insert', 'insert:start');
     page = await store.save(page);
     return instance;
+  },
+  /** Duration of the last insert (performance measure `insert`), in ms. */
+  lastInsertMs(): number {
+    return performance.getEntriesByName('insert', 'measure').at(-1)?.duration ?? Number.NaN;
   },
   /** The user's edit of one instance's props, saved. Conflicts come back as their SdkError code. */
   async edit(instanceId: string, props: Record<string, unknown>): Promise<string> {
