@@ -14,6 +14,7 @@ const typecheckProjects = [
   'sdk',
   'sdk/tsconfig.test.json',
   'service-worker',
+  'service-worker/tsconfig.test.json',
   'examples',
   'bench',
   'e2e',
