@@ -48,8 +48,10 @@ const entry = await entryResponse.text();
 const remote = await remoteResponse.text();
 // The baselines send the same bytes with the same response headers, as a static file route
 // would (type, ETag, caching): the ratio measures the host's work, not the header count.
-const staticResponse = (body: string, headers: Headers) => () =>
-  new Response(body, { status: 200, headers: Object.fromEntries(headers) });
+const staticResponse = (body: string, headers: Headers) => {
+  const fixed = Object.fromEntries(headers);
+  return () => new Response(body, { status: 200, headers: fixed });
+};
 const bare = new Hono();
 bare.get('/api/runtime-catalog/pkg0', staticResponse(entry, entryResponse.headers));
 bare.get('/api/remote-component', staticResponse(remote, remoteResponse.headers));
