@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { startHostFixture } from '../host/testing/host-fixture.js';
 import type { ThroughputServers } from './throughput-server.js';
 
@@ -20,20 +20,45 @@ export interface BenchRow {
 const throughputSeconds = Number(process.env.BENCH_SECONDS ?? 2);
 const throughputRounds = Number(process.env.BENCH_ROUNDS ?? 7);
 
+const pinned = existsSync('/usr/bin/taskset') && availableParallelism() >= 2;
+
+/** Runs `command` on one core when taskset is there (the servers take core 1, the load generator core 0). */
+function onCore(core: number, command: string, args: string[]): [string, string[]] {
+  return pinned ? ['/usr/bin/taskset', ['-c', String(core), command, ...args]] : [command, args];
+}
+
+/**
+ * autocannon in its own process on core 0, so that it and the servers (core 1) do not take
+ * turns on one core; 10 connections, 4 pipelined requests each, so the server is the bottleneck.
+ */
+async function runLoad(url: string): Promise<autocannon.Result> {
+  const cli = fileURLToPath(new URL('../node_modules/autocannon/autocannon.js', import.meta.url));
+  const [command, args] = onCore(0, process.execPath, [
+    cli,
+    '-c',
+    '10',
+    '-p',
+    '4',
+    '-d',
+    String(throughputSeconds),
+    '-j',
+    url,
+  ]);
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  await once(child, 'exit');
+  return JSON.parse(output) as autocannon.Result;
+}
+
 /** A child process serving the host and the bare baseline (bench/throughput-server.ts). */
 export async function startThroughputServers(): Promise<ThroughputServers & { stop(): void }> {
-  // The servers run on core 1 and the load generator (this process, `npm run bench` starts it
-  // under `taskset -c 0`) on core 0, so that they do not take turns on one core (less noise).
+  // The servers run on core 1, the load generator on core 0 (runLoad).
   const script = fileURLToPath(new URL('./throughput-server.ts', import.meta.url));
-  const nodeArgs = ['--import', 'tsx', script];
-  const pinned = existsSync('/usr/bin/taskset') && availableParallelism() >= 2;
-  const child = spawn(
-    pinned ? '/usr/bin/taskset' : process.execPath,
-    pinned ? ['-c', '1', process.execPath, ...nodeArgs] : nodeArgs,
-    {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    },
-  );
+  const [command, args] = onCore(1, process.execPath, ['--import', 'tsx', script]);
+  const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const [servers] = (await once(child, 'message')) as [ThroughputServers];
   return {
     ...servers,
@@ -56,12 +81,7 @@ export async function compareThroughput(
   baselineName: string,
 ): Promise<BenchRow> {
   const load = async (port: number) => {
-    const result = await autocannon({
-      url: `http://127.0.0.1:${port}${path}`,
-      connections: 10,
-      pipelining: 4, // keeps the server, not the load generator on the same 2 cores, the bottleneck
-      duration: throughputSeconds,
-    });
+    const result = await runLoad(`http://127.0.0.1:${port}${path}`);
     if (result.non2xx > 0 || result.errors > 0)
       throw new Error(`bench: ${result.non2xx} non-2xx, ${result.errors} errors`);
     return result.requests.average;
