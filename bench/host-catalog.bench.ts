@@ -5,17 +5,8 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
 import { startHostFixture } from '../host/testing/host-fixture.js';
+import { type BenchRow, median, reportRow } from './bench-row.js';
 import type { ThroughputServers } from './throughput-server.js';
-
-/** One line of the printed table. */
-export interface BenchRow {
-  readonly name: string;
-  readonly measured: string;
-  readonly baseline: string;
-  readonly ratio: number | undefined;
-  readonly target: string;
-  readonly ok: boolean | undefined;
-}
 
 const throughputSeconds = Number(process.env.BENCH_SECONDS ?? 2);
 const throughputRounds = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -100,8 +91,7 @@ export async function compareThroughput(
     bareTotal += bare!;
     ratios.push(host! / bare!);
   }
-  ratios.sort((a, b) => a - b);
-  const ratio = ratios[Math.floor(ratios.length / 2)]!;
+  const ratio = median(ratios);
   return {
     name: `${name} (median of ${throughputRounds} rounds)`,
     measured: `${Math.round(hostTotal / throughputRounds)} req/s`,
@@ -137,12 +127,11 @@ export async function coldEntryLatency(): Promise<BenchRow> {
       if (response.status !== 200) throw new Error(`bench: cold entry answered ${response.status}`);
       times.push(performance.now() - started);
     }
-    times.sort((a, b) => a - b);
-    const median = times[Math.floor(times.length / 2)]!;
-    const ratio = median / delayMs;
+    const latency = median(times);
+    const ratio = latency / delayMs;
     return {
       name: 'cold entry latency (median of 30)',
-      measured: `${median.toFixed(1)} ms`,
+      measured: `${latency.toFixed(1)} ms`,
       baseline: `${delayMs} ms origin delay`,
       ratio,
       target: '≤ 1.3',
@@ -194,14 +183,7 @@ export async function wholeCatalog(): Promise<BenchRow[]> {
         target: '= 0 requests',
         ok: warmRequests === 0,
       },
-      {
-        name: 'whole catalog, 1,000 packages: peak memory',
-        measured: `${mib(peakRss)} RSS, cache ${mib(host.store.bytes)}`,
-        baseline: '',
-        ratio: undefined,
-        target: 'report',
-        ok: undefined,
-      },
+      reportRow('whole catalog, 1,000 packages: peak memory', `${mib(peakRss)} RSS, cache ${mib(host.store.bytes)}`),
     ];
   } finally {
     clearInterval(sampler);

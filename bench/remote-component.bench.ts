@@ -7,15 +7,11 @@ import { HOST_CONFIG_DEFAULTS } from '../host/host-config.js';
 import { EsmUrlPolicy } from '../host/remote/esm-url-policy.js';
 import { RemoteCompiler, warmUpCompiler } from '../host/remote/remote-compiler.js';
 import { startHostFixture } from '../host/testing/host-fixture.js';
-import { type BenchRow, compareThroughput } from './host-catalog.bench.js';
+import { type BenchRow, median, reportRow } from './bench-row.js';
+import { compareThroughput } from './host-catalog.bench.js';
 import type { ThroughputServers } from './throughput-server.js';
 
 const SAMPLES = 9;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 /**
  * Cold compile of the sample component through the host (after warm-up; the package is
@@ -61,14 +57,12 @@ export async function coldCompile(): Promise<BenchRow> {
       nativeTimes.push(performance.now() - started);
     }
     const [w, n] = [median(wasm), median(nativeTimes)];
-    return {
-      name: `cold compile of the sample component (median of ${SAMPLES})`,
-      measured: `${w.toFixed(1)} ms esbuild-wasm`,
-      baseline: `${n.toFixed(1)} ms native esbuild`,
-      ratio: w / n,
-      target: 'report',
-      ok: undefined,
-    };
+    return reportRow(
+      `cold compile of the sample component (median of ${SAMPLES})`,
+      `${w.toFixed(1)} ms esbuild-wasm`,
+      `${n.toFixed(1)} ms native esbuild`,
+      w / n,
+    );
   } finally {
     await host.close();
     await esm.close();

@@ -1,10 +1,5 @@
-import {
-  type BenchRow,
-  coldEntryLatency,
-  startThroughputServers,
-  warmEntryThroughput,
-  wholeCatalog,
-} from './host-catalog.bench.js';
+import type { BenchRow } from './bench-row.js';
+import { coldEntryLatency, startThroughputServers, warmEntryThroughput, wholeCatalog } from './host-catalog.bench.js';
 import { cachedModuleThroughput, coldCompile } from './remote-component.bench.js';
 import { workerInsert } from './worker-insert.bench.js';
 

@@ -1,15 +1,10 @@
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import globalSetup from '../e2e/support/global-setup.js';
-import type { BenchRow } from './host-catalog.bench.js';
+import { type BenchRow, median, reportRow } from './bench-row.js';
 
 const SAMPLES = 7;
 const CHROMIUM = '/usr/bin/chromium';
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 /**
  * Time from "insert" to the component rendered (performance marks in the scenario page, in
@@ -19,16 +14,7 @@ function median(values: number[]): number {
  */
 export async function workerInsert(): Promise<BenchRow[]> {
   if (!existsSync(CHROMIUM)) {
-    return [
-      {
-        name: 'worker insert',
-        measured: 'skipped: no /usr/bin/chromium',
-        baseline: '',
-        ratio: undefined,
-        target: 'report',
-        ok: undefined,
-      },
-    ];
+    return [reportRow('worker insert', 'skipped: no /usr/bin/chromium')];
   }
   const teardown = await globalSetup();
   const browser = await chromium.launch({
@@ -61,30 +47,9 @@ export async function workerInsert(): Promise<BenchRow[]> {
     }
     const [c, w, o] = [median(cold), median(warm), median(offline)];
     return [
-      {
-        name: `insert to rendered, cold (median of ${SAMPLES})`,
-        measured: `${c.toFixed(1)} ms`,
-        baseline: '',
-        ratio: undefined,
-        target: 'report',
-        ok: undefined,
-      },
-      {
-        name: 'insert to rendered, warm (mirrored, 304s)',
-        measured: `${w.toFixed(1)} ms`,
-        baseline: `cold ${c.toFixed(1)} ms`,
-        ratio: w / c,
-        target: 'report',
-        ok: undefined,
-      },
-      {
-        name: 'insert to rendered, offline (mirror)',
-        measured: `${o.toFixed(1)} ms`,
-        baseline: `cold ${c.toFixed(1)} ms`,
-        ratio: o / c,
-        target: 'report',
-        ok: undefined,
-      },
+      reportRow(`insert to rendered, cold (median of ${SAMPLES})`, `${c.toFixed(1)} ms`),
+      reportRow('insert to rendered, warm (mirrored, 304s)', `${w.toFixed(1)} ms`, `cold ${c.toFixed(1)} ms`, w / c),
+      reportRow('insert to rendered, offline (mirror)', `${o.toFixed(1)} ms`, `cold ${c.toFixed(1)} ms`, o / c),
     ];
   } finally {
     await browser.close();
