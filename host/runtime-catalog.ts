@@ -78,18 +78,16 @@ export class RuntimeCatalog {
 
   /**
    * `GET /api/runtime-catalog/<id>`: the entry, serialised. Unknown id: HostError `unknown-package`.
-   * Keyed by id alone so that a warm answer is one cache read: the version comes from the catalog,
-   * and whatever changes the catalog (a revalidation) drops the entry through its catalog tag.
+   * Keyed by id and the catalog's version of it, so that an entry and the artifact routes always
+   * agree on the version, even when the catalog value was evicted and read again.
    */
-  entry(packageId: string): Promise<RenderedJson> {
+  async entry(packageId: string): Promise<RenderedJson> {
+    const catalog = await this.catalog();
+    const pkg = this.#package(catalog, packageId);
     return this.#options.cache.getOrLoad(
-      cacheKey(['runtime-entry', packageId]),
+      cacheKey(['runtime-entry', pkg.id, pkg.version]),
       () => entryTags(packageId),
-      async () => {
-        const catalog = await this.catalog();
-        const pkg = this.#package(catalog, packageId);
-        return renderJson(buildCatalogEntry(pkg, await this.packageArtifacts(pkg, catalog)));
-      },
+      async () => renderJson(buildCatalogEntry(pkg, await this.packageArtifacts(pkg, catalog))),
     );
   }
 

@@ -51,7 +51,11 @@ export class MirrorStrategy {
     const response = await this.#validate(
       new Request(request.url, { method: 'GET', mode: request.mode, credentials: request.credentials }),
     );
-    if (response.ok) this.#handoffs.set(request.url, Date.now());
+    // Hand over only what the mirror really holds for this answer (same ETag).
+    const held = await this.#mirror.peek(request.url);
+    if (response.ok && held !== undefined && held.etag === response.headers.get('etag')) {
+      this.#handoffs.set(request.url, Date.now());
+    }
     return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
   }
 

@@ -17,27 +17,49 @@ export class Mirror {
     this.#maxBytes = maxBytes;
   }
 
-  /** The record of `url`, marked as used now. */
+  /**
+   * The record of `url`, marked as used now. Read and mark happen in one transaction, so a newer
+   * record written meanwhile by another fetch is never overwritten with this older one.
+   */
   async get(url: string): Promise<MirrorRecord | undefined> {
-    const db = await this.#database();
-    const record = await db.get('responses', url);
-    if (record === undefined) return undefined;
-    await db.put('responses', { ...record, lastUsed: usedNow() }).catch(() => {});
+    const transaction = (await this.#database()).transaction('responses', 'readwrite');
+    const record = await transaction.store.get(url);
+    if (record !== undefined) await transaction.store.put({ ...record, lastUsed: usedNow() });
+    await transaction.done.catch(() => {});
     return record;
   }
 
-  /** Stores `record`, evicting least recently used records to stay within the byte limit. */
+  /** The record of `url` without marking it used. */
+  async peek(url: string): Promise<MirrorRecord | undefined> {
+    return (await this.#database()).get('responses', url);
+  }
+
+  /**
+   * Stores `record`, evicting least recently used records to stay within the byte limit. When it
+   * cannot be stored (too large, storage error), the older record of the URL is dropped: the
+   * mirror never keeps a copy older than what the host last answered.
+   */
   async put(record: MirrorRecord): Promise<void> {
-    if (record.size > this.#maxBytes) return;
+    if (record.size > this.#maxBytes) {
+      await this.#drop(record.url);
+      return;
+    }
     try {
       await this.#evictFor(record);
       await (await this.#database()).put('responses', record);
     } catch (error) {
-      if (!isQuotaError(error)) return;
+      if (!isQuotaError(error)) {
+        await this.#drop(record.url);
+        return;
+      }
       // The browser's quota, not ours: make room (half the mirror) and try once more.
       await this.#evictBytes(Math.ceil((await this.status()).bytes / 2)).catch(() => {});
-      await (await this.#database()).put('responses', record).catch(() => {});
+      await (await this.#database()).put('responses', record).catch(() => this.#drop(record.url));
     }
+  }
+
+  async #drop(url: string): Promise<void> {
+    await (await this.#database()).delete('responses', url).catch(() => {});
   }
 
   /** Entries, bytes and URLs (least recently used first). */

@@ -17,6 +17,9 @@ export class EsmUrlPolicy {
 
   /** Whether `url` is under the ESM origin. */
   allows(url: URL): boolean {
+    // An encoded slash or backslash survives URL parsing (`/esm/..%2Fadmin`), and a server that
+    // decodes before normalising would leave the prefix: refuse them outright.
+    if (/%2f|%5c/i.test(url.pathname)) return false;
     return (
       url.protocol === this.#origin.protocol &&
       url.hostname === this.#origin.hostname &&

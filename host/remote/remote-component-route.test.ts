@@ -199,6 +199,8 @@ describe('GET /api/remote-component: the locked-down fetcher', () => {
       `${esm.url}${PREFIX}/../secret.js`,
       `${esm.url}${PREFIX}/%2e%2e/secret.js`,
       `${esm.url}${PREFIX}evil/x.js`,
+      `${esm.url}${PREFIX}/..%2Fsecret.js`,
+      `${esm.url}${PREFIX}/..%5Csecret.js`,
       `http://[::1]:${esmPort}${ENTRY_PATH}`,
     ];
     for (const url of hostile) {
