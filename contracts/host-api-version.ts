@@ -4,3 +4,6 @@
  * follows the package version (a test keeps them equal).
  */
 export const HOST_API_VERSION = '0.1.0';
+
+/** The response header of the catalog routes that names the host's API version. */
+export const HOST_API_VERSION_HEADER = 'x-host-api-version';

@@ -72,7 +72,7 @@ export function createHostApp(config: HostAppConfig, dependencies: HostAppDepend
       logger.info(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
     });
   app.get(HOST_ROUTES.health, (c) => c.json({ ok: true }));
-  app.route(HOST_ROUTES.runtimeCatalog, runtimeCatalogRoutes(runtimeCatalog));
+  app.route(HOST_ROUTES.runtimeCatalog, runtimeCatalogRoutes(runtimeCatalog, config.hostApiVersion));
   app.route(HOST_ROUTES.revalidate, revalidateRoute(runtimeCatalog, config.revalidationSecret));
   app.route(HOST_ROUTES.remoteComponent, remoteComponentRoute(remoteComponents));
   app.notFound((c) => c.json({ error: 'Not found' }, 404, CORS_HEADERS));

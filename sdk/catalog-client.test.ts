@@ -48,7 +48,7 @@ beforeEach(async () => {
   for (const name of ['descriptor.json', 'data.json', 'schema.json', 'puck.json', 'meta.json']) {
     fixture.origin.put(`/${SAMPLE_COMPONENT.package}@${SAMPLE_COMPONENT.version}/${name}`, {
       ...(name === 'data.json' ? { label: 'clicks', start: 2, nested: { list: [1, 2] } } : {}),
-      ...(name === 'descriptor.json' ? { hostApi: '>=0.1.0 <1.0.0' } : {}),
+      ...(name === 'descriptor.json' ? { hostApi: '>=1.0.0 <2.0.0' } : {}),
     });
   }
   host = await serveHost(fixture);
@@ -178,10 +178,24 @@ describe('components and instances', () => {
   });
 
   it('refuses a component whose hostApi range excludes the host API version, naming both', async () => {
-    const sdk = client({ hostApiVersion: '1.2.0', runtime: { react: React } });
+    const sdk = client({ hostApiVersion: '2.1.0', runtime: { react: React } });
     const error = await failureOf(sdk.loadComponent(await sdk.getEntry('counter1')));
     expect(error.code).toBe('incompatible-host-api');
-    expect(error.message).toBe('The component of counter1 requires host API >=0.1.0 <1.0.0, but the host API is 1.2.0');
+    expect(error.message).toBe('The component of counter1 requires host API >=1.0.0 <2.0.0, but the host API is 2.1.0');
+  });
+
+  it('checks against the version the host names when the page sets none', async () => {
+    await host.close();
+    await fixture.close();
+    fixture = await startHostFixture({ packages: 2, config: { esmOrigin: `${esm.url}/esm`, hostApiVersion: '3.0.0' } });
+    await fixture.writeCatalog(catalog);
+    fixture.origin.put(`/${SAMPLE_COMPONENT.package}@${SAMPLE_COMPONENT.version}/descriptor.json`, {
+      hostApi: '^1.0.0',
+    });
+    host = await serveHost(fixture);
+    const sdk = client({ runtime: { react: React } });
+    const error = await failureOf(sdk.loadComponent(await sdk.getEntry('counter1')));
+    expect(error.message).toBe('The component of counter1 requires host API ^1.0.0, but the host API is 3.0.0');
   });
 
   it('reports an integrity mismatch with its own code', async () => {

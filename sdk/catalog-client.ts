@@ -5,7 +5,6 @@ import {
   type CatalogEntry,
   type ComponentInstance,
   entryPath,
-  HOST_API_VERSION,
   type JsonObject,
   type PackageArtifacts,
   parseCatalog,
@@ -27,7 +26,10 @@ export interface CatalogClientOptions {
   readonly catalog?: Catalog;
   /** The page's module objects for every external: `{ react: React, 'react/jsx-runtime': jsxRuntime, ... }`. */
   readonly runtime?: Readonly<Record<string, object>>;
-  /** The host API version that entries' `hostApi` ranges are checked against (default: this SDK's version). */
+  /**
+   * The host API version that entries' `hostApi` ranges are checked against. Default: the version
+   * the host names in its answers (`x-host-api-version`), else this SDK's release.
+   */
   readonly hostApiVersion?: string;
   /** Default: the page's `fetch`. */
   readonly fetch?: FetchLike;
@@ -64,7 +66,7 @@ export class CatalogClient {
       host: this.#host,
       fetch: this.#fetch,
       importModule: options.importModule ?? ((url) => import(/* @vite-ignore */ url)),
-      hostApiVersion: options.hostApiVersion ?? HOST_API_VERSION,
+      hostApiVersion: options.hostApiVersion,
     });
     if (options.runtime !== undefined) registerRuntimeModules(options.runtime);
   }

@@ -1,6 +1,11 @@
 import satisfies from 'semver/functions/satisfies.js';
 import validRange from 'semver/ranges/valid.js';
-import { type CatalogEntry, REMOTE_EXTERNALS_HEADER, remoteComponentPath } from '../contracts/index.js';
+import {
+  type CatalogEntry,
+  HOST_API_VERSION,
+  REMOTE_EXTERNALS_HEADER,
+  remoteComponentPath,
+} from '../contracts/index.js';
 import { errorFromResponse, type FetchLike, type HostClient } from './host-client.js';
 import { missingRuntimeModules } from './runtime-registry.js';
 import { SdkError } from './sdk-error.js';
@@ -16,7 +21,8 @@ export interface ComponentLoaderOptions {
   readonly host: HostClient;
   readonly fetch: FetchLike;
   readonly importModule: ModuleImporter;
-  readonly hostApiVersion: string;
+  /** The page's own setting; otherwise the version the host names, otherwise this release's. */
+  readonly hostApiVersion: string | undefined;
 }
 
 /**
@@ -78,7 +84,7 @@ export class ComponentLoader {
 
   #hostApiError(entry: CatalogEntry): SdkError | undefined {
     if (entry.hostApi === undefined) return undefined;
-    const version = this.#options.hostApiVersion;
+    const version = this.#options.hostApiVersion ?? this.#options.host.hostApiVersion ?? HOST_API_VERSION;
     if (validRange(entry.hostApi) === null || !satisfies(version, entry.hostApi, { includePrerelease: true })) {
       return new SdkError(
         'incompatible-host-api',

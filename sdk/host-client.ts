@@ -1,4 +1,4 @@
-import type { ErrorBody } from '../contracts/index.js';
+import { type ErrorBody, HOST_API_VERSION_HEADER } from '../contracts/index.js';
 import { SdkError } from './sdk-error.js';
 
 /** The fetch the SDK uses (the page's own by default); injected for other runtimes, never mocked in tests. */
@@ -13,10 +13,16 @@ export class HostClient {
   readonly #baseUrl: string;
   readonly #fetch: FetchLike;
   readonly #inFlight = new Map<string, Promise<unknown>>();
+  #hostApiVersion: string | undefined;
 
   constructor(hostUrl: string, fetchImpl: FetchLike) {
     this.#baseUrl = hostUrl.replace(/\/+$/, '');
     this.#fetch = fetchImpl;
+  }
+
+  /** The host API version the host last named in an answer (`x-host-api-version`), if any. */
+  get hostApiVersion(): string | undefined {
+    return this.#hostApiVersion;
   }
 
   /** The absolute URL of a host path. */
@@ -42,6 +48,7 @@ export class HostClient {
     } catch (error) {
       throw new SdkError('network', `Network error: GET ${url}`, { cause: error });
     }
+    this.#hostApiVersion = response.headers.get(HOST_API_VERSION_HEADER) ?? this.#hostApiVersion;
     if (!response.ok) throw await errorFromResponse(response, `GET ${url}`);
     return (await response.json()) as T;
   }

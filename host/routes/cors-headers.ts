@@ -6,5 +6,5 @@
  */
 export const CORS_HEADERS = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'etag, x-remote-externals',
+  'access-control-expose-headers': 'etag, x-remote-externals, x-host-api-version',
 } as const;

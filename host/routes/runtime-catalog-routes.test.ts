@@ -20,6 +20,7 @@ describe('GET /api/runtime-catalog/<id>', () => {
     const response = await host.app.request('/api/runtime-catalog/pkg0');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(response.headers.get('x-host-api-version')).toBe('1.0.0');
     const externals = host.catalog.defaultExternals.join(',');
     const base = `${host.origin.url}/@acme/ui-pkg0@1.0.0`;
     expect(await response.json()).toEqual({
@@ -224,7 +225,9 @@ describe('cross-origin reading', () => {
     ]) {
       const response = await host.app.request(path, { headers: { origin: 'https://editor.example' } });
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
-      expect(response.headers.get('access-control-expose-headers')).toBe('etag, x-remote-externals');
+      expect(response.headers.get('access-control-expose-headers')).toBe(
+        'etag, x-remote-externals, x-host-api-version',
+      );
     }
   });
 });

@@ -1,12 +1,15 @@
 import { Hono } from 'hono';
-import { isArtifactName } from '../../contracts/index.js';
+import { HOST_API_VERSION_HEADER, isArtifactName } from '../../contracts/index.js';
 import { HostError } from '../host-error.js';
 import type { RuntimeCatalog } from '../runtime-catalog.js';
-import { jsonResponse } from './json-response.js';
 import { answerMethodNotAllowed } from './method-not-allowed.js';
+import { renderedResponder } from './rendered-responder.js';
 
 /** `GET /api/runtime-catalog[/<id>[/<artifact>]]` (spec 4.1, design.md HTTP contract). */
-export function runtimeCatalogRoutes(runtimeCatalog: RuntimeCatalog): Hono {
+export function runtimeCatalogRoutes(runtimeCatalog: RuntimeCatalog, hostApiVersion: string): Hono {
+  // Every answer names the host API version, which the SDK checks entries' `hostApi` against.
+  const headers = { 'content-type': 'application/json; charset=utf-8', [HOST_API_VERSION_HEADER]: hostApiVersion };
+  const jsonResponse = renderedResponder(() => headers);
   const routes = new Hono();
   routes.get('/', async (c) => jsonResponse(c, await runtimeCatalog.build()));
   routes.get('/:id', async (c) => jsonResponse(c, await runtimeCatalog.entry(c.req.param('id'))));

@@ -1,0 +1,55 @@
+import type { Context } from 'hono';
+import type { RenderedJson } from '../rendered-json.js';
+import { CORS_HEADERS } from './cors-headers.js';
+
+/** Answers a cached body: 200 with its ETag, or 304 to a matching `If-None-Match`. */
+export type RenderedResponder<T extends RenderedJson> = (c: Context, rendered: T) => Response;
+
+/**
+ * A responder for cached bodies. Its 200 headers (CORS, `headersOf(rendered)`, ETag,
+ * `Cache-Control: no-cache`: a revalidation can change the body under the same URL) are built
+ * once per body, so a warm answer allocates no header object and @hono/node-server stays on its
+ * fast path (it adds `Content-Length` to the object, the same for the same body). A matching
+ * `If-None-Match` (one of a list, weak or strong, or `*`) gets 304. Done here rather than by
+ * hono/etag, which would hash again what the cache already knows.
+ */
+export function renderedResponder<T extends RenderedJson>(
+  headersOf: (rendered: T) => Readonly<Record<string, string>>,
+): RenderedResponder<T> {
+  const okHeaders = new WeakMap<T, Record<string, string>>();
+  return function respond(c, rendered) {
+    const ifNoneMatch = requestHeader(c, 'if-none-match');
+    if (ifNoneMatch !== undefined && matches(ifNoneMatch, rendered.etag)) {
+      return new Response(null, {
+        status: 304,
+        headers: { ...CORS_HEADERS, etag: rendered.etag, 'cache-control': 'no-cache' },
+      });
+    }
+    let ok = okHeaders.get(rendered);
+    if (ok === undefined) {
+      ok = { ...CORS_HEADERS, ...headersOf(rendered), etag: rendered.etag, 'cache-control': 'no-cache' };
+      okHeaders.set(rendered, ok);
+    }
+    return new Response(rendered.body, { status: 200, headers: ok });
+  };
+}
+
+function matches(ifNoneMatch: string, etag: string): boolean {
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * Reads a request header from Node's IncomingMessage when served by @hono/node-server (building
+ * the Web `Headers` of a request costs more than the rest of a warm answer), else from the
+ * Web request (`app.request`, other runtimes).
+ */
+function requestHeader(c: Context, name: string): string | undefined {
+  const incoming = (c.env as { incoming?: { headers: Record<string, string | string[] | undefined> } } | undefined)
+    ?.incoming;
+  if (incoming !== undefined) {
+    const value = incoming.headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+  return c.req.header(name);
+}
