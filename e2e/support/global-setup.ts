@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { build, createServer, type Plugin } from 'vite';
-import { closeServer, listen, startArtifactsOrigin } from '../../examples/origins/artifacts-origin.js';
+import { closeServer, listen, serverUrl, startArtifactsOrigin } from '../../examples/origins/artifacts-origin.js';
 import { startEsmOrigin } from '../../examples/origins/esm-origin.js';
 import { sampleEsmModules } from '../../examples/origins/sample-esm-modules.js';
 import { createHostApp } from '../../host/host-app.js';
@@ -39,7 +39,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     { warmUpCompiler: true },
   );
   const hostServer = await listen(host, 0);
-  const hostUrl = `http://127.0.0.1:${(hostServer.address() as { port: number }).port}`;
+  const hostUrl = serverUrl(hostServer);
   // The service worker as shipped (dist/service-worker.js), built here so the tests need no prior build.
   const workerDir = await mkdtemp(join(tmpdir(), 'e2e-worker-'));
   await build({
@@ -82,7 +82,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_ARTIFACTS_DIR = artifactsDir;
   process.env.E2E_ARTIFACTS_URL = origin.url;
   process.env.E2E_ESM_URL = esm.url;
-  process.env.E2E_STATS_URL = `http://127.0.0.1:${(statsServer.address() as { port: number }).port}/stats`;
+  process.env.E2E_STATS_URL = `${serverUrl(statsServer)}/stats`;
 
   return async () => {
     await vite.close();

@@ -74,10 +74,8 @@ export async function startArtifactsOrigin(options: ArtifactsOriginOptions = {})
   });
 
   const server = await listen(app, options.port ?? 0);
-  const address = server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: serverUrl(server),
     requests: (path) =>
       path === undefined ? [...counts.values()].reduce((sum, n) => sum + n, 0) : (counts.get(path) ?? 0),
     resetRequests: () => counts.clear(),
@@ -113,6 +111,12 @@ export function listen(app: Hono, port: number): Promise<ServerType> {
     const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => resolve(server));
     server.once('error', reject);
   });
+}
+
+/** `http://127.0.0.1:<port>` of a server started by {@link listen}. */
+export function serverUrl(server: ServerType): string {
+  const address = server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
 }
 
 /** Closes a server, dropping idle keep-alive sockets so it does not wait for them. */

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { closeServer, listen } from './artifacts-origin.js';
+import { closeServer, listen, serverUrl } from './artifacts-origin.js';
 
 /** One path of the ESM origin: JavaScript source, or another answer. */
 export type EsmResource =
@@ -43,10 +43,8 @@ export async function startEsmOrigin(
     });
   });
   const server = await listen(app, listenPort);
-  const address = server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: serverUrl(server),
     requests: (pathname) =>
       pathname === undefined ? [...counts.values()].reduce((sum, n) => sum + n, 0) : (counts.get(pathname) ?? 0),
     set: (pathname, resource) => table.set(pathname, resource),

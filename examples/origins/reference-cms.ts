@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Page } from '../../contracts/index.js';
-import { closeServer, listen } from './artifacts-origin.js';
+import { closeServer, listen, serverUrl } from './artifacts-origin.js';
 
 /** A running reference CMS. */
 export interface ReferenceCms {
@@ -59,6 +59,5 @@ export async function startReferenceCms(): Promise<ReferenceCms> {
     return c.body(null, 204);
   });
   const server = await listen(app, 0);
-  const address = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${address.port}`, requests: () => count, close: () => closeServer(server) };
+  return { url: serverUrl(server), requests: () => count, close: () => closeServer(server) };
 }

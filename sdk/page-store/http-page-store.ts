@@ -1,8 +1,7 @@
 import type { Page } from '../../contracts/index.js';
 import { errorFromResponse, type FetchLike } from '../host-client.js';
 import { SdkError } from '../sdk-error.js';
-import { conflict } from './indexeddb-page-store.js';
-import type { PageStore, PageStoreEvent, PageSummary } from './page-store.js';
+import { conflict, type PageStore, type PageStoreEvent, type PageSummary } from './page-store.js';
 import { PageStoreChannel } from './page-store-channel.js';
 
 /** Options of {@link createHttpPageStore}. */

@@ -1,7 +1,14 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { Page } from '../../contracts/index.js';
 import { SdkError } from '../sdk-error.js';
-import { nextRevision, type PageStore, type PageStoreEvent, type PageSummary, summaryOf } from './page-store.js';
+import {
+  conflict,
+  nextRevision,
+  type PageStore,
+  type PageStoreEvent,
+  type PageSummary,
+  summaryOf,
+} from './page-store.js';
 import { PageStoreChannel } from './page-store-channel.js';
 
 /** The database, described once (idb's DBSchema). */
@@ -118,12 +125,4 @@ class IndexedDbPageStore implements PageStore {
     }
     return this.#db;
   }
-}
-
-/** The error of a save or delete based on a stale revision. */
-export function conflict(id: string, based: number, current: number): SdkError {
-  return new SdkError(
-    'store-conflict',
-    `Page ${id} was saved elsewhere (revision ${current}); this change was based on revision ${based} and was not saved`,
-  );
 }

@@ -1,4 +1,5 @@
 import type { Page } from '../../contracts/index.js';
+import { SdkError } from '../sdk-error.js';
 
 /** A change another tab (or this store) made, as listeners learn of it. */
 export type PageStoreEvent =
@@ -51,4 +52,12 @@ export function nextRevision(page: Page): Page {
 /** A page's summary. */
 export function summaryOf(page: Page): PageSummary {
   return { id: page.id, title: page.title, revision: page.revision, updatedAt: page.updatedAt };
+}
+
+/** The error of a save or delete based on a stale revision. */
+export function conflict(id: string, based: number, current: number): SdkError {
+  return new SdkError(
+    'store-conflict',
+    `Page ${id} was saved elsewhere (revision ${current}); this change was based on revision ${based} and was not saved`,
+  );
 }
