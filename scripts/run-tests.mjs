@@ -15,6 +15,7 @@ const typecheckProjects = [
   'sdk/tsconfig.test.json',
   'service-worker',
   'service-worker/tsconfig.test.json',
+  'authoring',
   'examples',
   'bench',
   'e2e',
