@@ -1,3 +1,8 @@
-// Placeholder entry of the authoring CLI; replaced by the CLI implementation (issue #7).
-process.stderr.write('catalog-schema: not built yet\n');
-process.exit(2);
+import { runCli } from './cli/run-cli.js';
+
+// The catalog-schema process (authoring/bin.mjs loads this through tsx).
+process.exitCode = await runCli(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  cwd: process.cwd(),
+});

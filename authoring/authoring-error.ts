@@ -1,0 +1,39 @@
+/** Stable codes of the errors that stop a command before or outside validation. */
+export type AuthoringErrorCode =
+  | 'usage'
+  | 'package-root-missing'
+  | 'config-invalid'
+  | 'cache-missing'
+  | 'cache-stale'
+  | 'output-failed'
+  | 'rename-unknown-id'
+  | 'rename-target-exists'
+  | 'rename-failed'
+  | 'variant-unknown';
+
+/** Exit code of the CLI for each error code: 2 for usage, 1 for everything else (README "Exit codes"). */
+const exitCodeByCode: Record<AuthoringErrorCode, 1 | 2> = {
+  usage: 2,
+  'package-root-missing': 2,
+  'config-invalid': 1,
+  'cache-missing': 1,
+  'cache-stale': 1,
+  'output-failed': 1,
+  'rename-unknown-id': 1,
+  'rename-target-exists': 1,
+  'rename-failed': 1,
+  'variant-unknown': 2,
+};
+
+/** The one error class of authoring/: a stable `code`, the CLI exit code it maps to, and `cause`. */
+export class AuthoringError extends Error {
+  override readonly name = 'AuthoringError';
+  readonly code: AuthoringErrorCode;
+  readonly exitCode: 1 | 2;
+
+  constructor(code: AuthoringErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+    this.exitCode = exitCodeByCode[code];
+  }
+}

@@ -1,0 +1,9 @@
+import type { AuthoringConfig } from '../config/authoring-config.js';
+import type { OutputFileSystem } from '../generate/output-file-system.js';
+
+/** What every command runs with: the schema package root (absolute), its config and the file system to write through. */
+export interface CommandContext {
+  readonly root: string;
+  readonly config: AuthoringConfig;
+  readonly fs: OutputFileSystem;
+}

@@ -1,0 +1,22 @@
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+
+/** What a command reports: success, its failures, a one-line summary and the files it wrote. */
+export interface CommandResult {
+  readonly ok: boolean;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly summary: string;
+  /** Folders or files written, relative to the schema package root. */
+  readonly written: readonly string[];
+}
+
+/** A failed result listing `diagnostics`. */
+export function failed(diagnostics: readonly Diagnostic[], what: string): CommandResult {
+  const files = new Set(diagnostics.map((diagnostic) => diagnostic.path)).size;
+  const problems = diagnostics.length === 1 ? '1 problem' : `${diagnostics.length} problems`;
+  return {
+    ok: false,
+    diagnostics,
+    summary: `${what}: ${problems} in ${files === 1 ? '1 file' : `${files} files`}`,
+    written: [],
+  };
+}

@@ -1,0 +1,67 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AuthoringError } from '../../authoring-error.js';
+import { globalRegistry, globalRegistryEntry, registryKey } from '../../generate/registries/global-registry.js';
+import type { CompiledComponent, CompiledSchema } from '../../model/compiled-schema.js';
+import type { CommandContext } from '../command-context.js';
+import type { CommandResult } from '../command-result.js';
+import { compilePackage, isResult } from '../compile-package.js';
+import { emitOutputs } from '../emit-outputs.js';
+import { registriesOutput, registryFiles } from '../outputs.js';
+
+/** The component a `--component` value names: its id (`hero.hero1`), key (`hero:hero1`) or unique variant name (`hero1`). */
+function findVariant(schema: CompiledSchema, variant: string): CompiledComponent {
+  const byIdOrKey = schema.components.find(
+    (component) => component.id === variant || registryKey(component) === variant,
+  );
+  if (byIdOrKey) return byIdOrKey;
+  const byName = schema.components.filter((component) => component.name === variant);
+  if (byName.length === 1) return byName[0]!;
+  if (byName.length > 1) {
+    throw new AuthoringError(
+      'variant-unknown',
+      `"${variant}" names ${byName.map((component) => component.id).join(' and ')}: use the full id`,
+    );
+  }
+  throw new AuthoringError(
+    'variant-unknown',
+    `no component "${variant}" (give its id, e.g. hero.hero1, or its variant name)`,
+  );
+}
+
+async function readRegistry(context: CommandContext): Promise<Record<string, unknown>> {
+  try {
+    const text = await readFile(join(context.root, context.config.registries, registryFiles.global), 'utf8');
+    const registry = JSON.parse(text) as { components?: Record<string, unknown> };
+    return registry.components ?? {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * `registry:global [--component <variant>]`: validate, then the global registry
+ * (`<registries>/global.json`); with `--component`, only that variant's entry is written again and
+ * the other entries are kept as they are.
+ */
+export async function registryGlobalCommand(
+  context: CommandContext,
+  options: { check: boolean; component: string | undefined },
+): Promise<CommandResult> {
+  const schema = await compilePackage(context);
+  if (isResult(schema)) return schema;
+  let registry = globalRegistry(schema);
+  if (options.component !== undefined) {
+    const component = findVariant(schema, options.component);
+    const entries: Record<string, unknown> = { ...(await readRegistry(context)) };
+    entries[registryKey(component)] = globalRegistryEntry(component, schema);
+    const components = Object.fromEntries(Object.entries(entries).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    registry = { version: schema.version, components };
+  }
+  return emitOutputs(
+    context,
+    [registriesOutput(schema, context.config, { global: registry })],
+    options.check,
+    'registry:global',
+  );
+}

@@ -1,0 +1,189 @@
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Command, CommanderError, Option } from 'commander';
+import { AuthoringError } from '../authoring-error.js';
+import type { AuthoringConfig } from '../config/authoring-config.js';
+import { loadAuthoringConfig } from '../config/load-authoring-config.js';
+import { nodeOutputFileSystem, type OutputFileSystem } from '../generate/output-file-system.js';
+import type { CliIo } from './cli-io.js';
+import type { CommandContext } from './command-context.js';
+import type { CommandResult } from './command-result.js';
+import { generateCommand } from './commands/generate-command.js';
+import { generateSchemasCommand } from './commands/generate-schemas-command.js';
+import { generateTypesCommand } from './commands/generate-types-command.js';
+import { lockComponentsCommand } from './commands/lock-components-command.js';
+import { registryGlobalCommand } from './commands/registry-global-command.js';
+import { registryStrapiCommand } from './commands/registry-strapi-command.js';
+import { renameComponentCommand } from './commands/rename-component-command.js';
+import { validateCommand } from './commands/validate-command.js';
+import { type OutputFormat, reportError, reportResult } from './report.js';
+
+/** Options of runCli beyond the I/O: the file system to write through (tests inject failures). */
+export interface RunCliOptions {
+  readonly fs?: OutputFileSystem;
+}
+
+interface PackageOptions {
+  root?: string;
+  config?: string;
+  format: OutputFormat;
+  check?: boolean;
+  cms?: string;
+  language?: 'ts' | 'js';
+  types?: string;
+  registries?: string;
+  cache?: string;
+}
+
+type OutputFlag = 'cms' | 'language' | 'types' | 'registries' | 'cache';
+
+const flagHelp: Record<OutputFlag, [string, string]> = {
+  cms: ['--cms <dir>', 'Strapi application root (overrides the config file)'],
+  language: ['--language <language>', 'language of controllers, routes and services: ts or js'],
+  types: ['--types <dir>', 'folder of the generated TypeScript interfaces'],
+  registries: ['--registries <dir>', 'folder of the registries'],
+  cache: ['--cache <dir>', 'folder of the compiled schema cache'],
+};
+
+function version(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  return manifest.version;
+}
+
+/**
+ * Runs the catalog-schema CLI with `args` (without node and the script) and returns the exit
+ * code: 0 ok, 1 validation or generation failed, 2 usage (README "Exit codes").
+ */
+export async function runCli(args: readonly string[], io: CliIo, options: RunCliOptions = {}): Promise<number> {
+  let exitCode = 0;
+  let format: OutputFormat = 'text';
+  const program = new Command('catalog-schema')
+    .description('Validate a schema package and generate its Strapi 5 schemas, types and registries (spec 4.4).')
+    .version(version(), '-v, --version')
+    .exitOverride()
+    .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) })
+    .showSuggestionAfterError()
+    .helpCommand(false);
+
+  const define = (
+    name: string,
+    description: string,
+    flags: readonly OutputFlag[],
+    check: boolean,
+    run: (context: CommandContext, options: Record<string, unknown>) => Promise<CommandResult>,
+  ): Command => {
+    const command = program.command(name).description(description);
+    command
+      .option('--root <dir>', 'schema package root (default: the current folder)')
+      .option('--config <file>', 'config file (default: <root>/catalog-schema.config.json)')
+      .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'));
+    if (check) command.option('--check', 'write nothing; exit 1 when an output is out of date (for CI)');
+    for (const flag of flags) {
+      const [spec, help] = flagHelp[flag];
+      command.addOption(flag === 'language' ? new Option(spec, help).choices(['ts', 'js']) : new Option(spec, help));
+    }
+    command.action(async (commandOptions: PackageOptions & Record<string, unknown>) => {
+      format = commandOptions.format;
+      const root = resolve(io.cwd, commandOptions.root ?? '.');
+      if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
+        throw new AuthoringError('package-root-missing', `the schema package root ${root} is not a folder`);
+      }
+      const overrides: Partial<Record<OutputFlag, string>> = {};
+      for (const flag of flags) {
+        const value = commandOptions[flag];
+        if (typeof value === 'string') overrides[flag] = flag === 'language' ? value : resolve(io.cwd, value);
+      }
+      const configPath = commandOptions.config === undefined ? undefined : resolve(io.cwd, commandOptions.config);
+      const config = await loadAuthoringConfig(root, configPath, overrides as Partial<AuthoringConfig>);
+      const result = await run({ root, config, fs: options.fs ?? nodeOutputFileSystem }, commandOptions);
+      reportResult(io, format, name, result);
+      exitCode = result.ok ? 0 : 1;
+    });
+    return command;
+  };
+
+  define(
+    'validate',
+    'Validate the source JSON only (the three layers of spec 4.4); writes nothing.',
+    [],
+    false,
+    (context) => validateCommand(context),
+  );
+  define(
+    'generate',
+    'Validate, then write every output: compiled schema cache, Strapi schemas and APIs, types, registries.',
+    ['cms', 'language', 'types', 'registries', 'cache'],
+    true,
+    (context, flags) => generateCommand(context, { check: flags.check === true }),
+  );
+  define(
+    'lock:components',
+    'Sync src/source/component-ids.lock.json from the component files.',
+    [],
+    true,
+    (context, flags) => lockComponentsCommand(context, { check: flags.check === true }),
+  );
+  define(
+    'rename:component',
+    'Rename a component id, every reference to it and its lock entry, all or nothing.',
+    [],
+    false,
+    (context, flags) => renameComponentCommand(context, { oldId: String(flags.old), newId: String(flags.new) }),
+  )
+    .requiredOption('--old <id>', 'the current component id (category.name)')
+    .requiredOption('--new <id>', 'the new component id (category.name)');
+  define(
+    'generate:types',
+    'Write TypeScript interfaces and the category list from the compiled schema cache that generate writes.',
+    ['types', 'cache'],
+    true,
+    (context, flags) => generateTypesCommand(context, { check: flags.check === true }),
+  );
+  define(
+    'generate:schemas',
+    'Validate, then write the CMS-ready Strapi schemas, APIs and the compiled schema cache.',
+    ['cms', 'language', 'cache'],
+    true,
+    (context, flags) => generateSchemasCommand(context, { check: flags.check === true }),
+  );
+  define(
+    'registry:strapi',
+    'Validate, then write the Strapi registry (<registries>/strapi.json).',
+    ['registries'],
+    true,
+    (context, flags) => registryStrapiCommand(context, { check: flags.check === true }),
+  );
+  define(
+    'registry:global',
+    'Validate, then write the global registry (<registries>/global.json), or one variant of it.',
+    ['registries'],
+    true,
+    (context, flags) =>
+      registryGlobalCommand(context, {
+        check: flags.check === true,
+        component: typeof flags.component === 'string' ? flags.component : undefined,
+      }),
+  ).option('--component <variant>', 'only this variant (id, category:name or variant name)');
+
+  const commandName = args.find((arg) => !arg.startsWith('-')) ?? '';
+  try {
+    await program.parseAsync([...args], { from: 'user' });
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    if (error instanceof AuthoringError) {
+      reportError(io, format, commandName, error.code, error.message);
+      return error.exitCode;
+    }
+    reportError(
+      io,
+      format,
+      commandName,
+      'internal',
+      error instanceof Error ? (error.stack ?? error.message) : String(error),
+    );
+    return 1;
+  }
+}

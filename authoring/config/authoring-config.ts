@@ -1,0 +1,30 @@
+import type { CodeLanguage } from '../generate/strapi/core-api-files.js';
+
+/**
+ * Where outputs go, relative to the schema package root (spec 4.4 via issue #7: a small config
+ * file, `catalog-schema.config.json`, with flags to override).
+ */
+export interface AuthoringConfig {
+  /** The Strapi application root: generate writes its `src/api`, `src/components` and `catalog-schema`. */
+  readonly cms: string;
+  /** Language of the generated controllers, routes and services. */
+  readonly language: CodeLanguage;
+  /** Folder of the TypeScript interfaces and the category list (generate:types). */
+  readonly types: string;
+  /** Folder of the registries (registry:strapi, registry:global). */
+  readonly registries: string;
+  /** Folder of the compiled schema cache that generate:types reads. */
+  readonly cache: string;
+}
+
+/** The config file's name at the schema package root. */
+export const configFileName = 'catalog-schema.config.json';
+
+/** What applies when the config file or one of its keys is absent. */
+export const defaultAuthoringConfig: AuthoringConfig = {
+  cms: 'cms',
+  language: 'ts',
+  types: 'generated/types',
+  registries: 'generated/registries',
+  cache: '.catalog-schema',
+};

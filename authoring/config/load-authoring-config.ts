@@ -1,0 +1,66 @@
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, posix, relative, resolve } from 'node:path';
+import { AuthoringError } from '../authoring-error.js';
+import { formatDiagnostic } from '../diagnostics/diagnostic.js';
+import { SourceFile } from '../source/source-file.js';
+import { type AuthoringConfig, configFileName, defaultAuthoringConfig } from './authoring-config.js';
+
+function invalid(file: SourceFile, path: string[], message: string, target: 'key' | 'value' = 'value'): never {
+  throw new AuthoringError(
+    'config-invalid',
+    formatDiagnostic(file.diagnostic(path, 'schema-violation', message, target)),
+  );
+}
+
+/** A folder as the config states it, made relative to the root with forward slashes. */
+function normalizeDir(root: string, dir: string): string {
+  const absolute = isAbsolute(dir) ? dir : resolve(root, dir);
+  return relative(root, absolute).split('\\').join('/') || '.';
+}
+
+/**
+ * Reads `catalog-schema.config.json` (or `configPath`) of the schema package at `root`, applies
+ * the defaults, then `overrides` (the command-line flags). A missing default config file is fine;
+ * a config file named by flag must exist.
+ */
+export async function loadAuthoringConfig(
+  root: string,
+  configPath: string | undefined,
+  overrides: Partial<AuthoringConfig>,
+): Promise<AuthoringConfig> {
+  const path = resolve(root, configPath ?? configFileName);
+  let fromFile: Partial<AuthoringConfig> = {};
+  let text: string | undefined;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || configPath !== undefined) {
+      throw new AuthoringError('config-invalid', `cannot read the config file ${path}: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+  }
+  if (text !== undefined) {
+    const file = new SourceFile(posix.normalize(relative(root, path).split('\\').join('/')), text);
+    if (file.syntaxError) throw new AuthoringError('config-invalid', formatDiagnostic(file.syntaxError));
+    if (typeof file.data !== 'object' || file.data === null || Array.isArray(file.data))
+      invalid(file, [], 'must be an object');
+    for (const [key, value] of Object.entries(file.data as Record<string, unknown>)) {
+      if (key === '$schema') continue;
+      if (!(key in defaultAuthoringConfig))
+        invalid(file, [key], `unknown key "${key}" (${Object.keys(defaultAuthoringConfig).join(', ')})`, 'key');
+      if (typeof value !== 'string' || value === '') invalid(file, [key], `"${key}" must be a non-empty string`);
+      if (key === 'language' && value !== 'ts' && value !== 'js')
+        invalid(file, [key], '"language" must be "ts" or "js"');
+    }
+    fromFile = file.data as Partial<AuthoringConfig>;
+  }
+  const merged = { ...defaultAuthoringConfig, ...fromFile, ...overrides };
+  return {
+    cms: normalizeDir(root, merged.cms),
+    language: merged.language,
+    types: normalizeDir(root, merged.types),
+    registries: normalizeDir(root, merged.registries),
+    cache: normalizeDir(root, merged.cache),
+  };
+}

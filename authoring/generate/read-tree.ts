@@ -1,0 +1,25 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** Every file below `dir` (path relative to it, forward slashes → content); empty when it does not exist. */
+export async function readTree(dir: string): Promise<Map<string, string>> {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return new Map();
+    throw error;
+  }
+  const files = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) =>
+      join(entry.parentPath, entry.name)
+        .slice(dir.length + 1)
+        .split('\\')
+        .join('/'),
+    )
+    .sort();
+  const contents = await Promise.all(files.map((file) => readFile(join(dir, file), 'utf8')));
+  return new Map(files.map((file, position) => [file, contents[position]!]));
+}

@@ -1,0 +1,48 @@
+import type { CompiledComponent, CompiledSchema } from '../../model/compiled-schema.js';
+import { propsJsonSchema } from './props-json-schema.js';
+
+/** The registry key of a component: `category:name` (spec 4.4 variant meta `key`). */
+export function registryKey(component: Pick<CompiledComponent, 'category' | 'name'>): string {
+  return `${component.category}:${component.name}`;
+}
+
+/**
+ * One entry of the global registry: spec 4.4's variant meta fields that the schema knows (key,
+ * name, category, type, kind, description), plus title, Strapi uid and table, default props
+ * (`cmp_variant` = the variant name, and each field's default) and the props JSON Schema.
+ * `type` is `dynamic-zone` when some dynamic zone accepts it, `global` otherwise.
+ */
+export function globalRegistryEntry(component: CompiledComponent, schema: CompiledSchema): Record<string, unknown> {
+  const byUid = new Map(schema.components.map((candidate) => [candidate.uid, candidate]));
+  const inDynamicZone = [...schema.collections, ...schema.components].some((owner) =>
+    owner.attributes.some(
+      (attribute) => attribute.type === 'dynamiczone' && attribute.components.includes(component.uid),
+    ),
+  );
+  const props: Record<string, unknown> = {};
+  for (const attribute of component.attributes) {
+    if (attribute.name === 'cmp_variant') props.cmp_variant = component.name;
+    else if (attribute.options.default !== undefined) props[attribute.name] = attribute.options.default;
+  }
+  return {
+    key: registryKey(component),
+    id: component.id,
+    name: component.name,
+    category: component.category,
+    type: inDynamicZone ? 'dynamic-zone' : 'global',
+    kind: 'component',
+    title: component.displayName,
+    description: component.description,
+    strapi: { uid: component.uid, collectionName: component.collectionName },
+    props,
+    schema: propsJsonSchema(component, byUid),
+  };
+}
+
+/** The global registry (`registry:global`): every component variant by key, sorted. */
+export function globalRegistry(schema: CompiledSchema): Record<string, unknown> {
+  const components: Record<string, unknown> = {};
+  const sorted = [...schema.components].sort((a, b) => (registryKey(a) < registryKey(b) ? -1 : 1));
+  for (const component of sorted) components[registryKey(component)] = globalRegistryEntry(component, schema);
+  return { version: schema.version, components };
+}

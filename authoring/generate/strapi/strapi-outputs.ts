@@ -1,0 +1,32 @@
+import { posix } from 'node:path';
+import type { CompiledSchema } from '../../model/compiled-schema.js';
+import { jsonText } from '../json-text.js';
+import type { OutputRoot } from '../output-root.js';
+import { adminMetadata } from './admin-metadata.js';
+import { componentSchema } from './component-schema.js';
+import { contentTypeSchema } from './content-type-schema.js';
+import { type CodeLanguage, coreApiFiles } from './core-api-files.js';
+
+/**
+ * The CMS application's generated folders (spec 4.4): `src/api` (schema.json, controllers, routes,
+ * services per collection), `src/components` (one JSON per component) and `catalog-schema` (the
+ * admin sidecar). `cmsDir` is the CMS application root relative to the schema package.
+ */
+export function strapiOutputs(schema: CompiledSchema, cmsDir: string, language: CodeLanguage): OutputRoot[] {
+  const api = new Map<string, string>();
+  for (const collection of schema.collections) {
+    const name = collection.singularName;
+    api.set(`${name}/content-types/${name}/schema.json`, jsonText(contentTypeSchema(collection)));
+    for (const [path, text] of coreApiFiles(collection, language)) api.set(`${name}/${path}`, text);
+  }
+  const components = new Map<string, string>();
+  for (const component of schema.components) {
+    components.set(`${component.category}/${component.name}.json`, jsonText(componentSchema(component)));
+  }
+  const sidecar = new Map([['admin-metadata.json', jsonText(adminMetadata(schema))]]);
+  return [
+    { dir: posix.join(cmsDir, 'src/api'), files: api, mode: 'replace' },
+    { dir: posix.join(cmsDir, 'src/components'), files: components, mode: 'replace' },
+    { dir: posix.join(cmsDir, 'catalog-schema'), files: sidecar, mode: 'replace' },
+  ];
+}

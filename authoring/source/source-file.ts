@@ -1,0 +1,112 @@
+import { type AnyNode, type DocumentNode, evaluate, type MemberNode, parse } from '@humanwhocodes/momoa';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import type { DiagnosticCode } from '../diagnostics/diagnostic-code.js';
+
+/** A path into a JSON document: object keys and array indexes (like a JSON Pointer, unescaped). */
+export type JsonPath = readonly (string | number)[];
+
+/** Which position of a member a diagnostic points at: its key or its value. */
+export type PathTarget = 'key' | 'value';
+
+/**
+ * One JSON file of the schema package, parsed once with its syntax tree so that any value can be
+ * mapped back to `line:column` (momoa keeps locations; JSON.parse does not).
+ */
+export class SourceFile {
+  /** Path relative to the schema package root, with forward slashes. */
+  readonly path: string;
+  readonly text: string;
+  /** The parsed value; undefined when the text is not valid JSON (see `syntaxError`). */
+  readonly data: unknown;
+  readonly syntaxError: Diagnostic | undefined;
+  readonly #ast: DocumentNode | undefined;
+
+  constructor(path: string, text: string) {
+    this.path = path;
+    this.text = text;
+    try {
+      this.#ast = parse(text, { mode: 'json', ranges: true });
+      this.data = evaluate(this.#ast);
+      this.syntaxError = undefined;
+    } catch (error) {
+      const { line = 1, column = 1 } = error as { line?: number; column?: number };
+      this.#ast = undefined;
+      this.data = undefined;
+      this.syntaxError = { path, line, column, code: 'json-invalid', message: (error as Error).message };
+    }
+  }
+
+  /** The syntax node at `path` (the deepest one that exists), or undefined for invalid JSON. */
+  node(path: JsonPath, target: PathTarget = 'value'): AnyNode | undefined {
+    if (!this.#ast) return undefined;
+    let node: AnyNode = this.#ast.body;
+    let member: MemberNode | undefined;
+    for (const segment of path) {
+      member = undefined;
+      if (node.type === 'Object') {
+        const found: MemberNode | undefined = node.members.findLast(
+          (candidate) => candidate.name.type === 'String' && candidate.name.value === String(segment),
+        );
+        if (!found) return node;
+        member = found;
+        node = found.value;
+      } else if (node.type === 'Array' && node.elements[Number(segment)]) {
+        node = node.elements[Number(segment)]!.value;
+      } else {
+        return node;
+      }
+    }
+    return target === 'key' && member ? member.name : node;
+  }
+
+  /** The parsed value at `path` (undefined when absent). */
+  valueAt(path: JsonPath): unknown {
+    let value: unknown = this.data;
+    for (const segment of path) {
+      if (typeof value !== 'object' || value === null) return undefined;
+      value = (value as Record<string, unknown>)[segment];
+    }
+    return value;
+  }
+
+  /** The 1-based line and column of the value (or key) at `path`. */
+  locate(path: JsonPath, target: PathTarget = 'value'): { line: number; column: number } {
+    const node = this.node(path, target);
+    return node ? { line: node.loc.start.line, column: node.loc.start.column } : { line: 1, column: 1 };
+  }
+
+  /** A diagnostic located at `path` of this file. */
+  diagnostic(path: JsonPath, code: DiagnosticCode, message: string, target: PathTarget = 'value'): Diagnostic {
+    return { path: this.path, ...this.locate(path, target), code, message };
+  }
+
+  /** Keys that appear twice in one object (JSON.parse would silently keep the last). */
+  duplicateKeys(): Diagnostic[] {
+    if (!this.#ast) return [];
+    const found: Diagnostic[] = [];
+    const visit = (node: AnyNode): void => {
+      if (node.type === 'Object') {
+        const seen = new Set<string>();
+        for (const member of node.members) {
+          const name = member.name.type === 'String' ? member.name.value : member.name.name;
+          if (seen.has(name)) {
+            const { line, column } = member.name.loc.start;
+            found.push({
+              path: this.path,
+              line,
+              column,
+              code: 'json-duplicate-key',
+              message: `duplicate key "${name}"`,
+            });
+          }
+          seen.add(name);
+          visit(member.value);
+        }
+      } else if (node.type === 'Array') {
+        for (const element of node.elements) visit(element.value);
+      }
+    };
+    visit(this.#ast.body);
+    return found;
+  }
+}

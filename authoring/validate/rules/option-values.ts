@@ -1,0 +1,82 @@
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import type { Attribute } from '../../model/attribute.js';
+import { attributeDiagnostic, type ModelIndex, owners } from './model-rule.js';
+
+const stringTypes = new Set([
+  'string',
+  'text',
+  'richtext',
+  'email',
+  'password',
+  'uid',
+  'date',
+  'time',
+  'datetime',
+  'timestamp',
+]);
+
+/** Why `value` is not a valid default of `attribute`, or undefined. */
+function defaultProblem(attribute: Attribute, value: unknown): string | undefined {
+  if (stringTypes.has(attribute.type)) return typeof value === 'string' ? undefined : 'must be a string';
+  switch (attribute.type) {
+    case 'integer':
+      return Number.isInteger(value) ? undefined : 'must be an integer';
+    case 'float':
+    case 'decimal':
+      return typeof value === 'number' ? undefined : 'must be a number';
+    case 'biginteger':
+      // Strapi keeps big integers as digit strings (research 1).
+      return typeof value === 'string' && /^-?\d+$/.test(value) ? undefined : 'must be a string of digits';
+    case 'boolean':
+      return typeof value === 'boolean' ? undefined : 'must be true or false';
+    default:
+      return undefined;
+  }
+}
+
+function asNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) return Number(value);
+  return undefined;
+}
+
+/** Defaults of the right type; min ≤ max and minLength ≤ maxLength. */
+export function optionValues(index: ModelIndex): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const owner of owners(index.model)) {
+    for (const attribute of owner.model.attributes) {
+      const { options } = attribute;
+      if (options.default !== undefined && attribute.type !== 'enumeration') {
+        const problem = defaultProblem(attribute, options.default);
+        if (problem) {
+          diagnostics.push(
+            attributeDiagnostic(attribute, 'default-invalid', `default of a ${attribute.type} ${problem}`, 'default'),
+          );
+        }
+      }
+      const min = asNumber(options.min);
+      const max = asNumber(options.max);
+      if (min !== undefined && max !== undefined && min > max) {
+        diagnostics.push(
+          attributeDiagnostic(attribute, 'range-invalid', `min ${min} is greater than max ${max}`, 'min'),
+        );
+      }
+      if (options.minLength !== undefined && options.maxLength !== undefined && options.minLength > options.maxLength) {
+        diagnostics.push(
+          attributeDiagnostic(
+            attribute,
+            'range-invalid',
+            `minLength ${options.minLength} is greater than maxLength ${options.maxLength}`,
+            'minLength',
+          ),
+        );
+      }
+      if (attribute.type === 'uid' && options.maxLength !== undefined && options.maxLength > 256) {
+        diagnostics.push(
+          attributeDiagnostic(attribute, 'range-invalid', 'a uid maxLength is at most 256', 'maxLength'),
+        );
+      }
+    }
+  }
+  return diagnostics;
+}

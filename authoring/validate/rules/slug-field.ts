@@ -1,0 +1,28 @@
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import { attributeDiagnostic, type ModelIndex } from './model-rule.js';
+
+/**
+ * Spec 4.4: collections whose detail fetch depends on a slug need one. Decision
+ * (docs/authoring.md): every collection type is fetched in detail by `slug`, so each has a `slug`
+ * field of type uid; single types have no detail fetch.
+ */
+export function slugField(index: ModelIndex): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const collection of index.model.collections) {
+    if (collection.kind !== 'collectionType') continue;
+    const slug = collection.attributes.find((attribute) => attribute.name === 'slug');
+    if (!slug) {
+      diagnostics.push(
+        collection.file.diagnostic(
+          ['fields'],
+          'slug-missing',
+          `collection ${collection.id} needs a slug field for its detail fetch (e.g. "slug": "uid(title)!")`,
+          'key',
+        ),
+      );
+    } else if (slug.type !== 'uid') {
+      diagnostics.push(attributeDiagnostic(slug, 'slug-invalid', `slug must be a uid field, not ${slug.type}`));
+    }
+  }
+  return diagnostics;
+}

@@ -1,0 +1,80 @@
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { type ComponentLockEntry, lockEntryOf } from '../lock/component-lock.js';
+import type { CanonicalModel } from '../model/canonical-model.js';
+import type { SchemaPackageFiles } from '../source/schema-package-files.js';
+import { sourceLayout } from '../source/source-layout.js';
+
+function lockEntries(data: unknown): Record<string, Partial<ComponentLockEntry>> | undefined {
+  const components = (data as { components?: unknown } | undefined)?.components;
+  return typeof components === 'object' && components !== null && !Array.isArray(components)
+    ? (components as Record<string, Partial<ComponentLockEntry>>)
+    : undefined;
+}
+
+/**
+ * Layer 3 of spec 4.4: component-ids.lock.json against the component files: every id locked
+ * (missing), no id locked without its file (extra), and each entry still true (changed).
+ * `lock:components` rewrites the lock.
+ */
+export function validateLock(files: SchemaPackageFiles, model: CanonicalModel): Diagnostic[] {
+  const { lock } = files;
+  if (!lock) {
+    if (model.components.length === 0) return [];
+    return [
+      {
+        path: sourceLayout.lockFile,
+        line: 1,
+        column: 1,
+        code: 'lock-missing',
+        message: `${sourceLayout.lockFile} is missing: run lock:components`,
+      },
+    ];
+  }
+  const entries = lockEntries(lock.data);
+  if (!entries) return []; // layer 1 reports a lock of the wrong shape
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Set<string>();
+  for (const component of model.components) {
+    if (seen.has(component.id)) continue;
+    seen.add(component.id);
+    const entry = entries[component.id];
+    if (!entry) {
+      diagnostics.push(
+        component.file.diagnostic(
+          ['id'],
+          'lock-entry-missing',
+          `component id "${component.id}" is not locked: run lock:components`,
+        ),
+      );
+      continue;
+    }
+    const expected = lockEntryOf(component);
+    const changed = (['file', 'collectionName'] as const).filter((key) => entry[key] !== expected[key]);
+    if (changed.length > 0) {
+      const what = changed
+        .map((key) => `${key} ${JSON.stringify(entry[key])} → ${JSON.stringify(expected[key])}`)
+        .join(', ');
+      diagnostics.push(
+        lock.diagnostic(
+          ['components', component.id],
+          'lock-entry-changed',
+          `lock entry of "${component.id}" changed: ${what} (run lock:components)`,
+          'key',
+        ),
+      );
+    }
+  }
+  for (const id of Object.keys(entries)) {
+    if (!seen.has(id)) {
+      diagnostics.push(
+        lock.diagnostic(
+          ['components', id],
+          'lock-entry-extra',
+          `"${id}" is locked but no component file defines it: run lock:components`,
+          'key',
+        ),
+      );
+    }
+  }
+  return diagnostics;
+}
