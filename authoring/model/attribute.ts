@@ -97,7 +97,8 @@ export type AttributeSpec =
   | {
       readonly type: 'customField';
       readonly customField: string;
-      readonly options?: Readonly<Record<string, unknown>>;
+      /** The custom field's own `options` (named apart from the attribute options). */
+      readonly customOptions?: Readonly<Record<string, unknown>>;
     };
 
 /** Where a field is written: the file and the path of its value (`["fields", name]`). */

@@ -146,7 +146,7 @@ function objectSpec(
       return {
         type,
         customField: String(value.customField),
-        ...(isRecord(value.options) ? { options: value.options } : {}),
+        ...(isRecord(value.options) ? { customOptions: value.options } : {}),
       };
     default:
       return { type };

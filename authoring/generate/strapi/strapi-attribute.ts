@@ -37,7 +37,7 @@ export function strapiAttribute(attribute: CompiledAttribute, i18n: boolean): Re
       break;
     case 'customField':
       result.customField = attribute.customField;
-      if (attribute.options !== undefined) result.options = attribute.options;
+      if (attribute.customOptions !== undefined) result.options = attribute.customOptions;
       break;
   }
   if (attribute.required) result.required = true;

@@ -65,7 +65,7 @@ function property(attribute: CompiledAttribute): string {
   if (attribute.required && attribute.type !== 'relation' && attribute.type !== 'media') {
     return `  ${attribute.name}: ${type};`;
   }
-  return `  ${attribute.name}?: ${type} | null;`;
+  return `  ${attribute.name}?: ${type === 'unknown' ? type : `${type} | null`};`;
 }
 
 const prelude = `/** A media file as Strapi's REST API returns it. */

@@ -34,15 +34,15 @@ export function modelNames(index: ModelIndex): Diagnostic[] {
         ),
       );
     }
-    for (const name of new Set([strapi.singularName, strapi.pluralName])) {
+    const clashes = [...new Set([strapi.singularName, strapi.pluralName])].flatMap((name) => {
       const earlier = claim(names, name, label);
-      if (earlier)
-        diagnostics.push(
-          collection.file.diagnostic(['id'], 'model-name-conflict', `"${name}" is also a name of ${earlier}`),
-        );
-    }
+      return earlier ? [`"${name}" is also a name of ${earlier}`] : [];
+    });
+    if (clashes.length > 0)
+      diagnostics.push(collection.file.diagnostic(['id'], 'model-name-conflict', clashes.join('; ')));
+    // A plural-name clash is also a table clash: reported once.
     const table = claim(tables, strapi.collectionName, label);
-    if (table) {
+    if (table && clashes.length === 0) {
       diagnostics.push(
         collection.file.diagnostic(
           ['id'],

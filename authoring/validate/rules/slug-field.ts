@@ -11,7 +11,8 @@ export function slugField(index: ModelIndex): Diagnostic[] {
   for (const collection of index.model.collections) {
     if (collection.kind !== 'collectionType') continue;
     const slug = collection.attributes.find((attribute) => attribute.name === 'slug');
-    if (!slug) {
+    const hasFields = typeof collection.file.valueAt(['fields']) === 'object';
+    if (!slug && hasFields) {
       diagnostics.push(
         collection.file.diagnostic(
           ['fields'],
@@ -20,7 +21,7 @@ export function slugField(index: ModelIndex): Diagnostic[] {
           'key',
         ),
       );
-    } else if (slug.type !== 'uid') {
+    } else if (slug && slug.type !== 'uid') {
       diagnostics.push(attributeDiagnostic(slug, 'slug-invalid', `slug must be a uid field, not ${slug.type}`));
     }
   }

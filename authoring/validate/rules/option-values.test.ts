@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { componentSource, diagnosticsOf } from '../../testing/source-fixture.js';
+
+const withField = (field: unknown) => ({
+  components: { 'a/b.json': componentSource('a.b', { cmp_variant: 'string!', field }) },
+});
+
+describe('optionValues', () => {
+  it.each([
+    [{ type: 'integer', default: 1.5 }, 'default-invalid'],
+    [{ type: 'string', default: 3 }, 'default-invalid'],
+    [{ type: 'boolean', default: 'yes' }, 'default-invalid'],
+    [{ type: 'biginteger', default: 12 }, 'default-invalid'],
+  ])('reports %j at its default', (field, code) => {
+    expect(diagnosticsOf(withField(field))).toEqual([`src/source/components/a/b.json:8:18 ${code}`]);
+  });
+
+  it('reports min above max and minLength above maxLength', () => {
+    expect(diagnosticsOf(withField({ type: 'integer', min: 5, max: 1 }))).toEqual([
+      'src/source/components/a/b.json:8:14 range-invalid',
+    ]);
+    expect(diagnosticsOf(withField({ type: 'string', minLength: 5, maxLength: 1 }))).toEqual([
+      'src/source/components/a/b.json:8:20 range-invalid',
+    ]);
+  });
+
+  it('accepts defaults of the right type', () => {
+    expect(diagnosticsOf(withField({ type: 'float', default: 1.5, min: 0, max: 2 }))).toEqual([]);
+    expect(diagnosticsOf(withField({ type: 'biginteger', default: '12' }))).toEqual([]);
+  });
+});

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { collectionSource, diagnosticsOf } from '../../testing/source-fixture.js';
+
+describe('slugField', () => {
+  it('reports a collection type without a slug at its fields key', () => {
+    expect(diagnosticsOf({ collections: { 'page.json': collectionSource('page', { title: 'string' }) } })).toEqual([
+      'src/source/collections/page.json:4:3 slug-missing',
+    ]);
+  });
+
+  it('reports a slug that is not a uid', () => {
+    expect(diagnosticsOf({ collections: { 'page.json': collectionSource('page', { slug: 'string' }) } })).toEqual([
+      'src/source/collections/page.json:5:13 slug-invalid',
+    ]);
+  });
+
+  it('does not ask a single type for a slug', () => {
+    expect(
+      diagnosticsOf({
+        collections: { 'home.json': collectionSource('home', { title: 'string' }, { mode: 'single' }) },
+      }),
+    ).toEqual([]);
+  });
+});
