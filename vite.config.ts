@@ -10,7 +10,9 @@ import { defineConfig, type Plugin } from 'vitest/config';
  */
 const SDK_GZIP_BUDGET_BYTES = 6.5 * 1024;
 
-const dependencies = Object.keys(JSON.parse(readFileSync('package.json', 'utf8')).dependencies ?? {});
+const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
+/** Not bundled: the dependencies, and the peers the Puck adapter renders with (React, Puck). */
+const dependencies = [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})];
 
 function sizeBudget(): Plugin {
   return {
@@ -40,7 +42,11 @@ export default defineConfig({
     minify: true,
     sourcemap: true,
     lib: {
-      entry: { 'sdk/index': 'sdk/index.ts', 'contracts/index': 'contracts/index.ts' },
+      entry: {
+        'sdk/index': 'sdk/index.ts',
+        'sdk/puck/index': 'sdk/puck/index.ts',
+        'contracts/index': 'contracts/index.ts',
+      },
       formats: ['es'],
     },
     rollupOptions: {

@@ -9,7 +9,8 @@ test('stage 1 lists the catalog without fetching any entry, artifact or module',
   expect(list).toEqual([
     { category: 'hero', ids: ['hero1'] },
     { category: 'interactive', ids: ['counter1'] },
-    { category: 'content', ids: ['features1'] },
+    { category: 'content', ids: ['features1', 'callout1'] },
+    { category: 'navigation', ids: ['cta1'] },
   ]);
   expect(requests).toContain('/catalog.json');
   expect(requests.filter((path) => path.startsWith('/api/'))).toEqual([]);

@@ -1,67 +1,50 @@
-import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startArtifactsOrigin } from './origins/artifacts-origin.js';
-import { startEsmOrigin } from './origins/esm-origin.js';
-import { sampleEsmModules } from './origins/sample-esm-modules.js';
+import { PlaygroundStartError, startPlayground } from './playground-stack.js';
 
-// `npm start`: the embedded defaults, no external service. Starts the local artifacts origin
-// (examples/artifacts served over HTTP), a local ESM origin serving the counter1 component in
-// esm.sh's shape, and the host process on the bundled catalog. The playground editor joins this
-// script with its own issue.
+// `npm start`: the playground on embedded defaults, no external service. Every part runs on
+// 127.0.0.1; ports come from EDITOR_PORT (5173), PORT (the host, 8787), ARTIFACTS_PORT (8788) and
+// ESM_PORT (8789), 0 meaning any free port. PLAYGROUND_STATE_DIR (default .playground/) holds the
+// working copy of the artifacts that the publisher edits. Ctrl-C stops everything.
 
-const hostPort = Number(process.env.PORT ?? 8787);
-const originPort = Number(process.env.ARTIFACTS_PORT ?? 8788);
-const esmPort = Number(process.env.ESM_PORT ?? 8789);
-const secret = process.env.REVALIDATION_SECRET ?? 'dev-revalidation-secret';
+function port(variable: string, fallback: number): number {
+  const value = process.env[variable];
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) {
+    console.error(`error: ${variable} must be a port number (0-65535), got "${value}"`);
+    process.exit(1);
+  }
+  return parsed;
+}
 
-const origin = await startArtifactsOrigin({
-  root: fileURLToPath(new URL('./artifacts', import.meta.url)),
-  port: originPort,
-}).catch((error: NodeJS.ErrnoException) => {
-  console.error(
-    error.code === 'EADDRINUSE'
-      ? `error: port ${originPort} is in use (artifacts origin); set ARTIFACTS_PORT to another port`
-      : `error: artifacts origin could not start: ${error.message}`,
-  );
+const options = {
+  editorPort: port('EDITOR_PORT', 5173),
+  hostPort: port('PORT', 8787),
+  artifactsPort: port('ARTIFACTS_PORT', 8788),
+  esmPort: port('ESM_PORT', 8789),
+  secret: process.env.REVALIDATION_SECRET || 'dev-revalidation-secret',
+  stateDir: process.env.PLAYGROUND_STATE_DIR || join(fileURLToPath(new URL('../', import.meta.url)), '.playground'),
+  log: (line: string) => console.log(line),
+};
+
+const playground = await startPlayground(options).catch((error: unknown) => {
+  console.error(`error: ${error instanceof PlaygroundStartError ? error.message : String(error)}`);
   process.exit(1);
 });
-console.log(`artifacts origin at ${origin.url}`);
-const esm = await startEsmOrigin(sampleEsmModules('/esm'), esmPort).catch((error: NodeJS.ErrnoException) => {
-  console.error(
-    error.code === 'EADDRINUSE'
-      ? `error: port ${esmPort} is in use (ESM origin); set ESM_PORT to another port`
-      : `error: ESM origin could not start: ${error.message}`,
-  );
-  process.exit(1);
-});
-console.log(`ESM origin at ${esm.url}/esm`);
-
-const host = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../host/main.ts', import.meta.url))], {
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    PORT: String(hostPort),
-    CATALOG_SOURCE: fileURLToPath(new URL('./catalog.json', import.meta.url)),
-    ARTIFACTS_ORIGIN: origin.url,
-    ESM_ORIGIN: `${esm.url}/esm`,
-    REVALIDATION_SECRET: secret,
-  },
-});
-console.log(`development revalidation secret: ${secret}`);
+console.log(`editor ready at ${playground.editorUrl}`);
 
 let stopping = false;
 async function stop(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
-  host.kill('SIGTERM');
-  await Promise.all([origin.close(), esm.close()]);
+  await playground.close();
   process.exit(code);
 }
-host.on('exit', (code) => {
-  if (!stopping) {
-    if (code !== 0) console.error(`error: the host exited with code ${code} (is port ${hostPort} in use? set PORT)`);
-    void stop(code ?? 1);
-  }
+void playground.hostExit.then((code) => {
+  if (stopping) return;
+  console.error(`error: the host exited with code ${code}`);
+  void stop(code === 0 ? 1 : code);
 });
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));

@@ -7,7 +7,7 @@ import { type ArtifactsOrigin, startArtifactsOrigin } from '../examples/origins/
 // The process contract of design.md, on a real `host/main.ts` process.
 
 const mainFile = fileURLToPath(new URL('./main.ts', import.meta.url));
-const exampleCatalog = fileURLToPath(new URL('../examples/catalog.json', import.meta.url));
+const exampleCatalog = fileURLToPath(new URL('../examples/artifacts/catalog.json', import.meta.url));
 const exampleArtifacts = fileURLToPath(new URL('../examples/artifacts', import.meta.url));
 
 let child: ChildProcess | undefined;

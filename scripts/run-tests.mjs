@@ -17,6 +17,7 @@ const typecheckProjects = [
   'service-worker/tsconfig.test.json',
   'authoring',
   'examples',
+  'examples/playground',
   'bench',
   'e2e',
   '.',

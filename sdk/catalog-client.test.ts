@@ -86,13 +86,18 @@ describe('stage 1', () => {
   it('fetches a remote catalog and names its bad fields', async () => {
     fixture.origin.put('/lightweight.json', {
       ...catalog,
-      packages: [{ ...catalog.packages[0], previewImage: 'https://p/x.svg' }],
+      packages: [
+        { ...catalog.packages[0], previewImage: 'https://p/x.svg' },
+        { ...catalog.packages[1], previewImage: 'previews/pkg1.svg' },
+      ],
     });
     const view = await client({
       catalog: undefined,
       catalogUrl: `${fixture.origin.url}/lightweight.json`,
     }).loadCatalog();
     expect(view.previewImage('pkg0')).toBe('https://p/x.svg');
+    // A relative preview URL resolves against the catalog's URL.
+    expect(view.previewImage('pkg1')).toBe(`${fixture.origin.url}/previews/pkg1.svg`);
     expect(fixture.origin.requests()).toBe(1);
     fixture.origin.put('/bad.json', { defaultExternals: [], packages: [{ id: 'x' }] });
     const error = await client({ catalog: undefined, catalogUrl: `${fixture.origin.url}/bad.json` })

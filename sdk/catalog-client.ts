@@ -154,8 +154,10 @@ export class CatalogClient {
 
   async #readCatalog(): Promise<CatalogView> {
     let input: unknown = this.#options.catalog;
+    let baseUrl: string | undefined;
     if (input === undefined) {
       const url = this.#options.catalogUrl!;
+      baseUrl = URL.canParse(url) ? url : globalThis.location && new URL(url, globalThis.location.href).href;
       let response: Response;
       try {
         response = await this.#fetch(url, { headers: { accept: 'application/json' } });
@@ -173,7 +175,7 @@ export class CatalogClient {
     }
     const parsed = parseCatalog(input);
     if (!parsed.ok) throw new SdkError('invalid-catalog', `Invalid catalog: ${parsed.issues.join('; ')}`);
-    return new CatalogView(parsed.catalog);
+    return new CatalogView(parsed.catalog, baseUrl);
   }
 }
 

@@ -14,9 +14,12 @@ export interface CatalogCategory {
 export class CatalogView {
   readonly catalog: Catalog;
   readonly #byId: ReadonlyMap<string, CatalogPackage>;
+  readonly #baseUrl: string | undefined;
 
-  constructor(catalog: Catalog) {
+  /** `baseUrl`: the catalog's own URL, against which relative preview image URLs resolve. */
+  constructor(catalog: Catalog, baseUrl?: string) {
     this.catalog = catalog;
+    this.#baseUrl = baseUrl;
     this.#byId = new Map(catalog.packages.map((pkg) => [pkg.id, pkg]));
   }
 
@@ -53,9 +56,14 @@ export class CatalogView {
     return this.package(id).label;
   }
 
-  /** Preview image URL of `id`, when the catalog has one (the lightweight remote catalog does). */
+  /**
+   * Preview image URL of `id`, when the catalog has one (the lightweight remote catalog does); a
+   * relative URL resolves against the catalog's URL.
+   */
   previewImage(id: string): string | undefined {
-    return this.package(id).previewImage;
+    const image = this.package(id).previewImage;
+    if (image === undefined || this.#baseUrl === undefined) return image;
+    return new URL(image, this.#baseUrl).href;
   }
 
   /** Package name and version of `id`. */

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +24,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const examples = fileURLToPath(new URL('../../examples/', import.meta.url));
   const artifactsDir = await mkdtemp(join(tmpdir(), 'e2e-artifacts-'));
   await cp(join(examples, 'artifacts'), artifactsDir, { recursive: true });
-  await cp(join(examples, 'catalog.json'), join(artifactsDir, 'catalog.json'));
+  const playground = await startPlaygroundProcess();
 
   const origin = await startArtifactsOrigin({ root: artifactsDir });
   const esm = await startEsmOrigin(sampleEsmModules('/esm'));
@@ -84,7 +85,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_ESM_URL = esm.url;
   process.env.E2E_STATS_URL = `${serverUrl(statsServer)}/stats`;
 
+  process.env.E2E_PLAYGROUND_URL = playground.url;
+  process.env.E2E_PLAYGROUND_STATE = playground.stateDir;
+
   return async () => {
+    await playground.stop();
     await vite.close();
     await closeServer(statsServer);
     await rm(workerDir, { recursive: true, force: true });
@@ -92,5 +97,45 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await esm.close();
     await origin.close();
     await rm(artifactsDir, { recursive: true, force: true });
+  };
+}
+
+/**
+ * `npm start` itself, as a newcomer runs it (every port free-picked, the working copy in a
+ * temporary folder): resolves with the editor URL once it prints `editor ready at <url>`.
+ */
+async function startPlaygroundProcess(): Promise<{ url: string; stateDir: string; stop(): Promise<void> }> {
+  const stateDir = await mkdtemp(join(tmpdir(), 'e2e-playground-'));
+  const child = spawn('npm', ['start', '--silent'], {
+    cwd: fileURLToPath(new URL('../../', import.meta.url)),
+    env: {
+      ...process.env,
+      EDITOR_PORT: '0',
+      PORT: '0',
+      ARTIFACTS_PORT: '0',
+      ESM_PORT: '0',
+      PLAYGROUND_STATE_DIR: stateDir,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const ready = /editor ready at (http:\/\/\S+)/.exec(output);
+      if (ready) resolve(ready[1]!.replace(/\/$/, ''));
+    });
+    void exited.then((code) => reject(new Error(`npm start exited with ${code} before it was ready:\n${output}`)));
+  });
+  return {
+    url,
+    stateDir,
+    async stop() {
+      process.kill(-child.pid!, 'SIGINT');
+      await exited;
+      await rm(stateDir, { recursive: true, force: true });
+    },
   };
 }

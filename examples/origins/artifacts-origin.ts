@@ -29,6 +29,8 @@ export interface ArtifactsOrigin {
   readonly url: string;
   /** Requests received for `path`, or for every path when omitted. */
   requests(path?: string): number;
+  /** Request counts by path. */
+  counts(): Record<string, number>;
   /** Forgets the request counts. */
   resetRequests(): void;
   /** Puts (or replaces) an object: JSON-serialised unless it is a string. */
@@ -70,7 +72,7 @@ export async function startArtifactsOrigin(options: ArtifactsOriginOptions = {})
     }
     const body = objects.get(path) ?? (await readFromRoot(options.root, path));
     if (body === undefined) return c.text('Not found', 404);
-    return c.body(body, 200, { 'content-type': 'application/json' });
+    return c.body(body, 200, { 'content-type': contentTypeOf(path) });
   });
 
   const server = await listen(app, options.port ?? 0);
@@ -78,6 +80,7 @@ export async function startArtifactsOrigin(options: ArtifactsOriginOptions = {})
     url: serverUrl(server),
     requests: (path) =>
       path === undefined ? [...counts.values()].reduce((sum, n) => sum + n, 0) : (counts.get(path) ?? 0),
+    counts: () => Object.fromEntries(counts),
     resetRequests: () => counts.clear(),
     put: (path, value) => objects.set(path, serialise(value)),
     remove: (path) => objects.delete(path),
@@ -88,6 +91,11 @@ export async function startArtifactsOrigin(options: ArtifactsOriginOptions = {})
       }),
     close: () => closeServer(server),
   };
+}
+
+/** JSON objects, and the SVG preview images that sit beside them. */
+function contentTypeOf(path: string): string {
+  return path.endsWith('.svg') ? 'image/svg+xml' : 'application/json';
 }
 
 function serialise(value: unknown): string {

@@ -13,6 +13,8 @@ export interface EsmOrigin {
   readonly url: string;
   /** Requests received for `pathname`, or for every path when omitted. */
   requests(pathname?: string): number;
+  /** Request counts by path. */
+  counts(): Record<string, number>;
   /** Sets (or replaces) what `pathname` answers. */
   set(pathname: string, resource: EsmResource): void;
   close(): Promise<void>;
@@ -47,6 +49,7 @@ export async function startEsmOrigin(
     url: serverUrl(server),
     requests: (pathname) =>
       pathname === undefined ? [...counts.values()].reduce((sum, n) => sum + n, 0) : (counts.get(pathname) ?? 0),
+    counts: () => Object.fromEntries(counts),
     set: (pathname, resource) => table.set(pathname, resource),
     close: () => closeServer(server),
   };

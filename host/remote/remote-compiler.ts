@@ -82,7 +82,8 @@ export class RemoteCompiler {
         format: 'esm',
         platform: 'browser',
         target: 'es2022',
-        sourcemap: 'inline',
+        sourcemap: 'external',
+        outfile: 'remote-component.js',
         sourcesContent: true,
         jsx: 'automatic',
         define: { 'process.env.NODE_ENV': '"production"' },
@@ -92,7 +93,7 @@ export class RemoteCompiler {
             name: 'remote-graph',
             setup: (build: esbuild.PluginBuild) => {
               build.onResolve({ filter: /.*/ }, async (args: esbuild.OnResolveArgs) => {
-                if (args.kind === 'entry-point') return { path: args.path, namespace: 'remote' };
+                if (args.kind === 'entry-point') return { path: esbuildPath(args.path), namespace: 'remote' };
                 if (externals.has(args.path)) {
                   used.add(args.path);
                   return { path: args.path, namespace: 'external' };
@@ -100,18 +101,24 @@ export class RemoteCompiler {
                 if (isBareSpecifier(args.path)) {
                   throw new HostError(
                     'compile-failed',
-                    `Unresolved import "${args.path}" in ${args.importer}: not an external of this component`,
+                    `Unresolved import "${args.path}" in ${moduleUrlOf(args.importer)}: not an external of this component`,
                   );
                 }
-                const module = await fetcher.fetch(new URL(args.path, args.importer));
-                return { path: module.finalUrl, namespace: 'remote' };
+                const module = await fetcher.fetch(new URL(args.path, moduleUrlOf(args.importer)));
+                return { path: esbuildPath(module.finalUrl), namespace: 'remote' };
               });
               build.onLoad({ filter: /.*/, namespace: 'remote' }, (args: esbuild.OnLoadArgs) => ({
-                contents: fetcher.loaded(args.path)?.source ?? '',
-                loader: loaderFor(args.path),
+                contents: fetcher.loaded(moduleUrlOf(args.path))?.source ?? '',
+                loader: loaderFor(moduleUrlOf(args.path)),
               }));
               build.onLoad({ filter: /.*/, namespace: 'external' }, (args: esbuild.OnLoadArgs) => ({
-                contents: `module.exports = globalThis[Symbol.for(${JSON.stringify(RUNTIME_REGISTRY_KEY)})][${JSON.stringify(args.path)}];`,
+                // The page registers module namespaces: one with a `default` export is marked as an
+                // ES module, so a default import gets that export (not the namespace); any other
+                // object is its own default, as a CommonJS module would be (see esbuildPath).
+                contents: [
+                  `const m = globalThis[Symbol.for(${JSON.stringify(RUNTIME_REGISTRY_KEY)})][${JSON.stringify(args.path)}];`,
+                  `module.exports = m !== null && typeof m === "object" && "default" in m ? { ...m, __esModule: true } : m;`,
+                ].join('\n'),
                 loader: 'js',
               }));
             },
@@ -121,10 +128,38 @@ export class RemoteCompiler {
     } catch (error) {
       throw compileError(error);
     }
-    const code = result.outputFiles[0]?.text ?? '';
+    const code = withInlineSourceMap(result.outputFiles);
     assertSelfContained(code, request.url.href);
     return { code, externals: [...used].sort() };
   }
+}
+
+/**
+ * The name esbuild knows a fetched module by: its URL plus `#esm`. esbuild applies Node's interop
+ * to files named `.mjs` (a default import of a CommonJS module is its whole `module.exports`),
+ * which would hand a component the registered namespace instead of its default export; esm.sh
+ * names its build files `.mjs`, so the suffix keeps the standard ES interop. The URL is the
+ * name without it ({@link moduleUrlOf}); source maps name the URL.
+ */
+function esbuildPath(url: string): string {
+  return `${url}${ESM_SUFFIX}`;
+}
+
+function moduleUrlOf(path: string): string {
+  return path.endsWith(ESM_SUFFIX) ? path.slice(0, -ESM_SUFFIX.length) : path;
+}
+
+const ESM_SUFFIX = '#esm';
+
+/** The bundle with its source map inline, the map naming each module by its URL. */
+function withInlineSourceMap(files: readonly esbuild.OutputFile[]): string {
+  const code = files.find((file) => !file.path.endsWith('.map'))?.text ?? '';
+  const mapFile = files.find((file) => file.path.endsWith('.map'));
+  if (mapFile === undefined) return code;
+  const map = JSON.parse(mapFile.text) as { sources: string[] };
+  map.sources = map.sources.map(moduleUrlOf);
+  const encoded = Buffer.from(JSON.stringify(map)).toString('base64');
+  return `${code}//# sourceMappingURL=data:application/json;base64,${encoded}\n`;
 }
 
 /** A bare specifier (`react`, `@acme/core/x`): no scheme, not relative, not root-relative. */
@@ -149,7 +184,7 @@ function compileError(error: unknown): HostError {
   const first = failure.errors?.[0];
   if (first === undefined) return new HostError('compile-failed', `Compile error: ${String(error)}`, { cause: error });
   const where = first.location
-    ? ` at ${first.location.file.replace(/^remote:/, '')}:${first.location.line}:${first.location.column + 1}`
+    ? ` at ${moduleUrlOf(first.location.file.replace(/^remote:/, ''))}:${first.location.line}:${first.location.column + 1}`
     : '';
   return new HostError('compile-failed', `Compile error: ${first.text}${where}`, { cause: error });
 }

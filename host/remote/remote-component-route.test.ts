@@ -57,6 +57,8 @@ async function expectError(response: Response, status: number, error: string | R
 }
 
 const devRuntime = { jsxDEV: jsxRuntime.jsx };
+/** A registered ES module namespace with a default export (as `import * as nextImage` gives). */
+const nextImage = { default: function Image() {}, loader: 'none' };
 
 async function importCompiled(code: string): Promise<Record<string, unknown>> {
   (globalThis as Record<symbol, unknown>)[Symbol.for(RUNTIME_REGISTRY_KEY)] = {
@@ -64,6 +66,7 @@ async function importCompiled(code: string): Promise<Record<string, unknown>> {
     'react/jsx-runtime': jsxRuntime,
     'react/jsx-dev-runtime': devRuntime,
     '@acme/core': { suffix: '!' },
+    'next/image': nextImage,
   };
   return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
 }
@@ -96,6 +99,16 @@ describe('GET /api/remote-component: compiling', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('x-remote-externals')).toBe('@acme/core,react,react/jsx-dev-runtime,react/jsx-runtime');
     expect((await importCompiled(await response.text())).extra).toBe(devRuntime.jsxDEV);
+  });
+
+  it("gives a default import the registered namespace's default export, and a namespace import the namespace", async () => {
+    esm.set(
+      `${ENTRY_PATH}/es2022/chunk-extra.mjs`,
+      'import Image, * as all from "next/image"; export const extra = [Image, all.loader, all.default];\n',
+    );
+    const response = await compile(`${moduleUrl()},next/image`);
+    expect(response.status).toBe(200);
+    expect((await importCompiled(await response.text())).extra).toEqual([nextImage.default, 'none', nextImage.default]);
   });
 
   it('follows a redirect and resolves imports against the final URL', async () => {

@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+import { openPlayground, playgroundUrl } from './support/playground.js';
+
+test('the editor lists the catalog at stage 1 without fetching any entry, artifact or module', async ({ context }) => {
+  const requests: string[] = [];
+  context.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  const page = await openPlayground(context, 'stage-one');
+  const items = page.locator('[data-package-id]');
+  await expect(items).toHaveCount(5);
+  expect(
+    await items.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-package-id'))),
+  ).toEqual(['hero1', 'counter1', 'features1', 'callout1', 'cta1']);
+  // Labels and preview images come from the lightweight catalog.
+  await expect(page.locator('[data-package-id="callout1"]')).toContainText('Callout');
+  await expect(page.locator('[data-package-id="hero1"] img')).toHaveAttribute(
+    'src',
+    playgroundUrl('/origin/@acme/ui-hero1@1.0.0/preview.svg'),
+  );
+  expect(requests).toContain('/origin/catalog.json');
+  expect(requests.filter((path) => path.startsWith('/api/'))).toEqual([]);
+  // (The page's request and the service worker's own both show up.)
+  expect(new Set(requests.filter((path) => path.startsWith('/origin/') && path.endsWith('.json')))).toEqual(
+    new Set(['/origin/catalog.json']),
+  );
+  // The service worker is installed, the indicator says online.
+  await expect(page.getByTestId('status')).toHaveAttribute('data-online', 'online');
+  await expect(page.getByTestId('status')).toContainText('worker on');
+});

@@ -1,0 +1,54 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
+import type { Page as SavedPage } from '../../contracts/index.js';
+import type {} from '../../examples/playground/playground-hooks.js';
+
+/** The editor `npm start` serves (started by the global setup). */
+export function playgroundUrl(path = '/'): string {
+  return `${process.env.E2E_PLAYGROUND_URL}${path}`;
+}
+
+/** Opens the playground editor on `pageId` and waits until its hooks are set. */
+export async function openPlayground(context: BrowserContext, pageId: string): Promise<Page> {
+  const page = await context.newPage();
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+  await page.goto(playgroundUrl(`/?page=${pageId}`));
+  await expect(page.locator('body[data-playground="ready"]')).toHaveCount(1);
+  return page;
+}
+
+/** Inserts `packageId` as a user would (window.playground.insert) and answers the instance id. */
+export function insert(page: Page, packageId: string): Promise<string> {
+  return page.evaluate((id) => window.playground!.insert(id), packageId);
+}
+
+/** The saved page, read from the page store in the browser. */
+export function savedPage(page: Page): Promise<SavedPage | undefined> {
+  return page.evaluate(() => window.playground!.store.get(window.playground!.pageId));
+}
+
+/** An artifact as the playground's artifacts origin serves it now. */
+export async function artifactOf(packagePath: string, artifact: string): Promise<unknown> {
+  return JSON.parse(
+    await readFile(join(process.env.E2E_PLAYGROUND_STATE!, 'artifacts', packagePath, artifact), 'utf8'),
+  );
+}
+
+/** Request counts of the playground's origins, by path. */
+export async function playgroundStats(): Promise<{ artifacts: Record<string, number>; esm: Record<string, number> }> {
+  const response = await fetch(playgroundUrl('/__playground/stats'));
+  return (await response.json()) as { artifacts: Record<string, number>; esm: Record<string, number> };
+}
+
+/** The paths whose counts grew between two snapshots, with how much. */
+export function grown(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
+  const changes: Record<string, number> = {};
+  for (const [path, count] of Object.entries(after)) {
+    const delta = count - (before[path] ?? 0);
+    if (delta !== 0) changes[path] = delta;
+  }
+  return changes;
+}

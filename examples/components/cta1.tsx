@@ -1,0 +1,32 @@
+import { theme } from '@acme/core';
+import Link from 'next/link';
+
+export interface CtaProps {
+  readonly heading?: string;
+  readonly buttonLabel?: string;
+  readonly href?: string;
+  readonly newTab?: 'yes' | 'no';
+}
+
+/** @acme/ui-cta1: a heading and a link styled as a button (next/link). */
+export default function Cta({ heading = '', buttonLabel = '', href = '/', newTab = 'no' }: CtaProps) {
+  return (
+    <section style={{ padding: 32, textAlign: 'center', fontFamily: theme.font, color: theme.colors.text }}>
+      <h2 style={{ margin: '0 0 16px' }}>{heading}</h2>
+      <Link
+        href={href}
+        target={newTab === 'yes' ? '_blank' : undefined}
+        style={{
+          display: 'inline-block',
+          background: theme.colors.primary,
+          color: theme.colors.primaryText,
+          borderRadius: 999,
+          padding: '12px 24px',
+          textDecoration: 'none',
+        }}
+      >
+        {buttonLabel}
+      </Link>
+    </section>
+  );
+}

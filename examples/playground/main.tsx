@@ -1,0 +1,71 @@
+import '@puckeditor/core/puck.css';
+import { createRoot } from 'react-dom/client';
+import type { Page } from '../../contracts/index.js';
+import {
+  type CatalogWorker,
+  createCatalogClient,
+  openPageStore,
+  registerCatalogWorker,
+  SdkError,
+} from '../../sdk/index.js';
+import { createPuckAdapter } from '../../sdk/puck/index.js';
+import { trackContentSource } from './content-source.js';
+import { Editor } from './editor.js';
+import { runtimeModules } from './runtime-modules.js';
+
+// The playground editor: the SDK with the page's modules, the catalog service worker, the
+// IndexedDB page store and Puck configured from the catalog at run time.
+
+/** The lightweight catalog, served by the artifacts origin through the dev server's /origin proxy. */
+const CATALOG_URL = '/origin/catalog.json';
+const pageId = new URLSearchParams(location.search).get('page') ?? 'home';
+const root = createRoot(document.getElementById('root')!);
+
+try {
+  let worker: CatalogWorker | undefined;
+  let workerError: string | undefined;
+  try {
+    worker = await registerCatalogWorker({ scriptUrl: '/catalog-sw.js', catalogUrl: CATALOG_URL });
+  } catch (error) {
+    workerError = error instanceof Error ? error.message : String(error);
+  }
+  const source = trackContentSource();
+  const client = createCatalogClient({
+    hostUrl: location.origin,
+    catalogUrl: CATALOG_URL,
+    runtime: runtimeModules,
+    fetch: source.fetch,
+  });
+  const catalog = await client.loadCatalog();
+  const store = await openPageStore({
+    name: 'playground-pages',
+    onVersionChange: () => document.body.setAttribute('data-reload', 'required'),
+  });
+  const saved: Page = (await store.get(pageId)) ?? {
+    id: pageId,
+    title: 'Home',
+    revision: 0,
+    updatedAt: '',
+    content: [],
+  };
+  const adapter = createPuckAdapter({ client, catalog });
+  root.render(
+    <Editor
+      adapter={adapter}
+      client={client}
+      catalog={catalog}
+      store={store}
+      initialPage={saved}
+      source={source}
+      worker={worker}
+      workerError={workerError}
+    />,
+  );
+} catch (error) {
+  const message = error instanceof SdkError ? `${error.code}: ${error.message}` : String(error);
+  root.render(
+    <p id="boot" role="alert">
+      The editor could not start: {message}
+    </p>,
+  );
+}

@@ -1,0 +1,9 @@
+export {
+  createPuckAdapter,
+  type PuckAdapter,
+  type PuckAdapterOptions,
+  type PuckInsertApi,
+  ROOT_ZONE,
+} from './puck-adapter.js';
+export { type FieldIssue, JSON_FIELD_TYPES, puckFieldsOf, type UnsupportedFieldRenderer } from './puck-fields.js';
+export { type ComponentSource, RemoteInstance, type RemoteInstanceProps } from './remote-instance.js';

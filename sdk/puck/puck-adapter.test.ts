@@ -1,0 +1,102 @@
+import type { ComponentData, Data } from '@puckeditor/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from '../../contracts/index.js';
+import { type HostFixture, startHostFixture } from '../../host/testing/host-fixture.js';
+import { serveHost } from '../../host/testing/served-host.js';
+import { createCatalogClient } from '../catalog-client.js';
+import { createPuckAdapter, type PuckAdapter } from './puck-adapter.js';
+
+let fixture: HostFixture;
+let host: { url: string; close(): Promise<void> };
+let adapter: PuckAdapter;
+
+beforeEach(async () => {
+  fixture = await startHostFixture({ packages: 3 });
+  host = await serveHost(fixture);
+  const client = createCatalogClient({ hostUrl: host.url, catalog: fixture.catalog });
+  adapter = createPuckAdapter({ client, catalog: await client.loadCatalog() });
+});
+afterEach(async () => {
+  await host.close();
+  await fixture.close();
+});
+
+const page: Page = {
+  id: 'home',
+  title: 'Home',
+  revision: 4,
+  updatedAt: '2026-11-22T00:00:00.000Z',
+  content: [
+    { id: 'a', packageId: 'pkg0', package: '@acme/ui-pkg0', version: '0.9.0', props: { title: 'Saved', items: [] } },
+    { id: 'b', packageId: 'pkg1', package: '@acme/ui-pkg1', version: '1.0.0', props: {} },
+  ],
+};
+
+function resolveData(packageId: string, item: ComponentData, trigger: 'insert' | 'load' | 'move' | 'replace') {
+  const resolve = adapter.config.components[packageId]!.resolveData!;
+  return resolve(item, { trigger, changed: {}, lastData: null, metadata: {}, parent: null, root: { props: {} } });
+}
+
+describe('createPuckAdapter', () => {
+  it('builds the component list from the catalog alone: one component per package, by category', () => {
+    expect(Object.keys(adapter.config.components)).toEqual(['pkg0', 'pkg1', 'pkg2']);
+    expect(adapter.config.components.pkg1!.label).toBe('Package 1');
+    expect(adapter.config.categories).toEqual({
+      hero: { title: 'hero', components: ['pkg0'] },
+      content: { title: 'content', components: ['pkg1'] },
+      navigation: { title: 'navigation', components: ['pkg2'] },
+    });
+    expect(fixture.origin.requests()).toBe(0);
+  });
+
+  it('turns a saved page into Puck data and back, each instance keeping its saved version', () => {
+    const data = adapter.toPuckData(page);
+    expect(data).toEqual({
+      root: { props: { title: 'Home' } },
+      content: [
+        { type: 'pkg0', props: { id: 'a', title: 'Saved', items: [] } },
+        { type: 'pkg1', props: { id: 'b' } },
+      ],
+    });
+    expect(adapter.toPage(data, page)).toEqual(page);
+    // An instance Puck made without an insert (a duplicate) gets the catalog's version.
+    const duplicated: Data = {
+      ...data,
+      content: [...data.content, { type: 'pkg0', props: { id: 'c', title: 'Copy' } }],
+    };
+    expect(adapter.toPage(duplicated, page).content[2]).toEqual({
+      id: 'c',
+      packageId: 'pkg0',
+      package: '@acme/ui-pkg0',
+      version: '1.0.0',
+      props: { title: 'Copy' },
+    });
+  });
+
+  it('applies data.json only on insert: load, move and replace keep the saved props and fetch nothing', async () => {
+    const saved = { type: 'pkg0', props: { id: 'a', title: 'Saved' } };
+    for (const trigger of ['load', 'move', 'replace'] as const) {
+      expect(await resolveData('pkg0', saved, trigger)).toBe(saved);
+    }
+    expect(fixture.origin.requests()).toBe(0);
+    const inserted = await resolveData('pkg0', { type: 'pkg0', props: { id: 'n' } }, 'insert');
+    expect(inserted).toEqual({ type: 'pkg0', props: { title: 'Hello from pkg0', items: [{ label: 'one' }], id: 'n' } });
+    // The new instance records the version of the entry it was inserted with.
+    expect(
+      adapter.toPage({ root: { props: {} }, content: [inserted as ComponentData] }, page).content[0],
+    ).toMatchObject({
+      id: 'n',
+      package: '@acme/ui-pkg0',
+      version: '1.0.0',
+    });
+  });
+
+  it('reads fields from puck.json when asked, once per package', async () => {
+    const resolveFields = adapter.config.components.pkg2!.resolveFields!;
+    const args = [{ props: { id: 'x' } }, {}] as unknown as Parameters<typeof resolveFields>;
+    expect(await resolveFields(...args)).toEqual({ title: { type: 'text' } });
+    await resolveFields(...args);
+    expect(fixture.origin.requests('/@acme/ui-pkg2@1.0.0/puck.json')).toBe(1);
+    expect(adapter.fieldIssues).toEqual([]);
+  });
+});

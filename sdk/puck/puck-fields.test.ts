@@ -1,0 +1,69 @@
+import { createElement } from 'react';
+import { describe, expect, it } from 'vitest';
+import { type FieldIssue, puckFieldsOf } from './puck-fields.js';
+
+const notice = (issue: FieldIssue) => ({
+  type: 'custom' as const,
+  label: issue.path,
+  render: () => createElement('p', null, issue.message),
+});
+
+describe('puckFieldsOf', () => {
+  it('passes the fields Puck understands unchanged, arrayFields and objectFields included', () => {
+    const issues: FieldIssue[] = [];
+    const fields = puckFieldsOf(
+      'features1',
+      {
+        properties: {
+          heading: { type: 'text', label: 'Heading' },
+          count: { type: 'number', min: 0, max: 9 },
+          tone: { type: 'select', options: [{ label: 'Info', value: 'info' }] },
+          items: { type: 'array', label: 'Items', arrayFields: { title: { type: 'text' } } },
+          image: { type: 'object', objectFields: { src: { type: 'text' }, alt: { type: 'textarea' } } },
+        },
+      },
+      (issue) => issues.push(issue),
+      notice,
+    );
+    expect(fields).toEqual({
+      heading: { type: 'text', label: 'Heading' },
+      count: { type: 'number', min: 0, max: 9 },
+      tone: { type: 'select', options: [{ label: 'Info', value: 'info' }] },
+      items: { type: 'array', label: 'Items', arrayFields: { title: { type: 'text' } } },
+      image: { type: 'object', objectFields: { src: { type: 'text' }, alt: { type: 'textarea' } } },
+    });
+    expect(issues).toEqual([]);
+  });
+
+  it('reports every field Puck cannot show, nested ones with their path, and shows a notice in its place', () => {
+    const issues: FieldIssue[] = [];
+    const fields = puckFieldsOf(
+      'hero1',
+      {
+        properties: {
+          color: { type: 'color' },
+          items: { type: 'array', arrayFields: { icon: { type: 'icon-picker' }, label: { type: 'text' } } },
+          broken: 'text',
+          code: { type: 'custom' },
+        },
+      },
+      (issue) => issues.push(issue),
+      notice,
+    );
+    expect(issues.map((issue) => issue.message)).toEqual([
+      'Unsupported field type "color" at color in puck.json of hero1',
+      'Unsupported field type "icon-picker" at items[].icon in puck.json of hero1',
+      'Unsupported field type null at broken in puck.json of hero1',
+      'Unsupported field type "custom" at code in puck.json of hero1',
+    ]);
+    expect(Object.keys(fields)).toEqual(['color', 'items', 'broken', 'code']);
+    expect(fields.color).toMatchObject({ type: 'custom', label: 'color' });
+    expect(fields.items).toMatchObject({ arrayFields: { icon: { type: 'custom' }, label: { type: 'text' } } });
+  });
+
+  it('gives no fields for a missing puck.json or one without properties', () => {
+    const report = () => expect.unreachable('nothing to report');
+    expect(puckFieldsOf('x', null, report, notice)).toEqual({});
+    expect(puckFieldsOf('x', { title: 'X' }, report, notice)).toEqual({});
+  });
+});

@@ -1,0 +1,139 @@
+import { Component, type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import type { ComponentModule } from '../component-loader.js';
+import { SdkError } from '../sdk-error.js';
+
+/** Loads the component module of a package (cached by the adapter). */
+export interface ComponentSource {
+  /** The module when it is already loaded (renders without a loading frame). */
+  peek(packageId: string): ComponentModule | undefined;
+  load(packageId: string): Promise<ComponentModule>;
+}
+
+/** Props of {@link RemoteInstance}. */
+export interface RemoteInstanceProps {
+  readonly source: ComponentSource;
+  readonly packageId: string;
+  readonly instanceId: string;
+  readonly label: string;
+  readonly props: Record<string, unknown>;
+  readonly onRendered: (instanceId: string, props: Record<string, unknown>) => void;
+  readonly onFailed: (instanceId: string, error: unknown) => void;
+}
+
+type LoadState =
+  | { readonly status: 'loading' }
+  | { readonly status: 'ready'; readonly module: ComponentModule }
+  | { readonly status: 'error'; readonly error: unknown };
+
+/**
+ * One instance on the canvas: a frame carrying `data-instance-id` and `data-package-id`, a loading
+ * state while the SDK loads the remote module, the component with the instance's props, and the
+ * SDK's error (or the component's own render error) in its place when something fails.
+ */
+export function RemoteInstance({
+  source,
+  packageId,
+  instanceId,
+  label,
+  props,
+  onRendered,
+  onFailed,
+}: RemoteInstanceProps) {
+  const [state, setState] = useState<LoadState>(() => {
+    const module = source.peek(packageId);
+    return module ? { status: 'ready', module } : { status: 'loading' };
+  });
+  useEffect(() => {
+    if (state.status !== 'loading') return;
+    let live = true;
+    source.load(packageId).then(
+      (module) => live && setState({ status: 'ready', module }),
+      (error: unknown) => {
+        if (!live) return;
+        setState({ status: 'error', error });
+        onFailed(instanceId, error);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [state.status, source, packageId, instanceId, onFailed]);
+
+  let body: ReactNode;
+  if (state.status === 'loading') {
+    body = (
+      <div role="status" aria-busy="true" style={FRAME_STYLE}>
+        Loading {label}…
+      </div>
+    );
+  } else if (state.status === 'error') {
+    body = <InstanceError error={state.error} />;
+  } else if (typeof state.module.default !== 'function') {
+    body = <InstanceError error={new SdkError('module-load', `The module of ${packageId} has no default export`)} />;
+  } else {
+    const Rendered = state.module.default as ComponentType<Record<string, unknown>>;
+    body = (
+      <RenderBoundary resetKey={JSON.stringify(props)} instanceId={instanceId} onFailed={onFailed}>
+        <Rendered {...props} />
+        <RenderedSignal instanceId={instanceId} props={props} onRendered={onRendered} />
+      </RenderBoundary>
+    );
+  }
+  return (
+    <div data-instance-id={instanceId} data-package-id={packageId} data-state={state.status}>
+      {body}
+    </div>
+  );
+}
+
+const FRAME_STYLE = { padding: 16, font: '14px system-ui, sans-serif', color: '#475569' } as const;
+
+function InstanceError({ error }: { readonly error: unknown }) {
+  const code = error instanceof SdkError ? error.code : 'render-error';
+  const message = error instanceof Error ? error.message : String(error);
+  return (
+    <div role="alert" data-error-code={code} style={{ ...FRAME_STYLE, color: '#b91c1c', background: '#fef2f2' }}>
+      {message}
+    </div>
+  );
+}
+
+/** Reports each commit of the rendered component with its props. */
+function RenderedSignal(props: {
+  readonly instanceId: string;
+  readonly props: Record<string, unknown>;
+  readonly onRendered: (instanceId: string, props: Record<string, unknown>) => void;
+}) {
+  useEffect(() => props.onRendered(props.instanceId, props.props));
+  return null;
+}
+
+interface BoundaryProps {
+  readonly resetKey: string;
+  readonly instanceId: string;
+  readonly onFailed: (instanceId: string, error: unknown) => void;
+  readonly children: ReactNode;
+}
+
+/** Catches the remote component's render errors; new props give it another try. */
+class RenderBoundary extends Component<BoundaryProps, { error: unknown; key: string }> {
+  override state = { error: undefined as unknown, key: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('render failed') };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; key: string }) {
+    return props.resetKey === state.key ? null : { error: undefined, key: props.resetKey };
+  }
+
+  override componentDidCatch(error: unknown) {
+    this.props.onFailed(this.props.instanceId, error);
+  }
+
+  override render() {
+    if (this.state.error === undefined) return this.props.children;
+    const message = this.state.error instanceof Error ? this.state.error.message : String(this.state.error);
+    return <InstanceError error={new Error(`The component failed to render: ${message}`)} />;
+  }
+}
