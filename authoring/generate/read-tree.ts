@@ -1,5 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 /** Every file below `dir` (path relative to it, forward slashes → content); empty when it does not exist. */
 export async function readTree(dir: string): Promise<Map<string, string>> {
@@ -13,12 +13,7 @@ export async function readTree(dir: string): Promise<Map<string, string>> {
   }
   const files = entries
     .filter((entry) => entry.isFile())
-    .map((entry) =>
-      join(entry.parentPath, entry.name)
-        .slice(dir.length + 1)
-        .split('\\')
-        .join('/'),
-    )
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split('\\').join('/'))
     .sort();
   const contents = await Promise.all(files.map((file) => readFile(join(dir, file), 'utf8')));
   return new Map(files.map((file, position) => [file, contents[position]!]));

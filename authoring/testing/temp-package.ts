@@ -1,6 +1,6 @@
 import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The example schema package of the repository (examples/schema-package). */
@@ -37,7 +37,7 @@ export async function readFiles(dir: string): Promise<Map<string, string>> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const paths = entries
     .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split('\\').join('/'))
     .sort();
   return new Map(
     await Promise.all(paths.map(async (path) => [path, await readFile(join(dir, path), 'utf8')] as const)),

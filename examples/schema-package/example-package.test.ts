@@ -1,0 +1,83 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../../authoring/cli/run-cli.js';
+import { memoryIo } from '../../authoring/testing/memory-io.js';
+import {
+  copyExamplePackage,
+  examplePackageDir,
+  readFiles,
+  referenceSotDir,
+  removeTempDirs,
+} from '../../authoring/testing/temp-package.js';
+
+// Golden files of the generated tree: golden/<path>.golden, one per generated file. After an
+// intended change of the output, refresh them with UPDATE_GOLDEN=1 npx vitest run examples/schema-package.
+const goldenDir = join(examplePackageDir, 'golden');
+const outputDirs = ['cms', 'generated', '.catalog-schema'];
+
+async function generatedTree(root: string): Promise<Map<string, string>> {
+  const tree = new Map<string, string>();
+  for (const dir of outputDirs) {
+    for (const [path, text] of await readFiles(join(root, dir))) tree.set(`${dir}/${path}`, text);
+  }
+  return new Map([...tree].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+afterEach(removeTempDirs);
+
+describe('the example schema package', () => {
+  it('is valid', async () => {
+    const { io, stdout } = memoryIo(examplePackageDir);
+    expect(await runCli(['validate'], io)).toBe(0);
+    expect(stdout()).toBe('valid: 7 components, 5 collections\n');
+  });
+
+  it('generates exactly the golden tree', async () => {
+    const root = await copyExamplePackage();
+    const { io, stdout } = memoryIo(root);
+    expect(await runCli(['generate'], io)).toBe(0);
+    expect(stdout()).toBe('generate: wrote 33 files\n');
+    const tree = await generatedTree(root);
+    if (process.env.UPDATE_GOLDEN === '1') {
+      await rm(goldenDir, { recursive: true, force: true });
+      for (const [path, text] of tree) {
+        await mkdir(dirname(join(goldenDir, path)), { recursive: true });
+        await writeFile(join(goldenDir, `${path}.golden`), text);
+      }
+    }
+    const golden = new Map(
+      [...(await readFiles(goldenDir))].map(([path, text]) => [path.replace(/\.golden$/, ''), text]),
+    );
+    expect([...tree.keys()]).toEqual([...golden.keys()]);
+    for (const [path, text] of tree) expect(text, path).toBe(golden.get(path));
+  });
+
+  it('generates the same bytes twice, and --check then passes', async () => {
+    const root = await copyExamplePackage();
+    const { io } = memoryIo(root);
+    expect(await runCli(['generate'], io)).toBe(0);
+    const first = await generatedTree(root);
+    expect(await runCli(['generate'], io)).toBe(0);
+    expect(await generatedTree(root)).toEqual(first);
+    const check = memoryIo(root);
+    expect(await runCli(['generate', '--check'], check.io)).toBe(0);
+    expect(check.stdout()).toBe('generate up to date (33 files)\n');
+  });
+
+  it('ships the reference validation schemas of authoring/sot unchanged', async () => {
+    const reference = await readFiles(referenceSotDir);
+    expect(await readFiles(join(examplePackageDir, 'src/sot'))).toEqual(reference);
+  });
+
+  it("has spec 4.4's scripts, each calling the CLI", async () => {
+    const manifest = JSON.parse(await readFile(join(examplePackageDir, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    const names = ['validate', 'generate', 'lock:components', 'rename:component', 'generate:types', 'generate:schemas'];
+    expect(Object.keys(manifest.scripts)).toEqual([...names, 'registry:strapi', 'registry:global']);
+    for (const [name, command] of Object.entries(manifest.scripts)) {
+      expect(command).toBe(`node ../../authoring/bin.mjs ${name}`);
+    }
+  });
+});
