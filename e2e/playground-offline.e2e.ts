@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { artifactOf, insert, openPlayground } from './support/playground.js';
+import { artifactOf, insert, openPlayground, savedPage } from './support/playground.js';
 
 test('offline, a component used before inserts from the mirror and the indicator says so', async ({ context }) => {
   const first = await openPlayground(context, 'offline-first');
@@ -15,5 +15,14 @@ test('offline, a component used before inserts from the mirror and the indicator
   await expect(button).toHaveText(`${defaults.label}: ${defaults.start}`);
   await expect(tab.getByTestId('status')).toHaveAttribute('data-content-source', 'mirror');
   await expect(tab.getByTestId('status')).toContainText('Offline');
+  // A component never used before cannot be inserted offline: the instance shows the SDK's error
+  // and is not saved.
+  const failure = await tab.evaluate(() => window.playground!.insert('cta1').then(String, (error) => error.code));
+  expect(failure).toBe('network');
+  await expect(tab.locator('[data-package-id="cta1"][data-instance-id] [role="alert"]')).toHaveAttribute(
+    'data-error-code',
+    'network',
+  );
+  expect((await savedPage(tab))?.content.map((instance) => instance.packageId)).toEqual(['counter1']);
   await context.setOffline(false);
 });

@@ -91,6 +91,17 @@ describe('createPuckAdapter', () => {
     });
   });
 
+  it('leaves out of the page an instance whose insert is in flight or failed', async () => {
+    const data: Data = { root: { props: {} }, content: [{ type: 'pkg1', props: { id: 'new' } }] };
+    const pending = resolveData('pkg1', data.content[0]!, 'insert');
+    expect(adapter.toPage(data, page).content).toEqual([]);
+    await pending;
+    fixture.origin.fail('/@acme/ui-pkg2@1.0.0/data.json', { status: 500 });
+    const failed: Data = { root: { props: {} }, content: [{ type: 'pkg2', props: { id: 'broken' } }] };
+    expect(await resolveData('pkg2', failed.content[0]!, 'insert')).toBe(failed.content[0]);
+    expect(adapter.toPage(failed, page).content).toEqual([]);
+  });
+
   it('reads fields from puck.json when asked, once per package', async () => {
     const resolveFields = adapter.config.components.pkg2!.resolveFields!;
     const args = [{ props: { id: 'x' } }, {}] as unknown as Parameters<typeof resolveFields>;

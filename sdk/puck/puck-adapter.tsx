@@ -38,7 +38,10 @@ export interface PuckAdapter {
   readonly fieldIssues: readonly FieldIssue[];
   /** A saved page as Puck data; saved props go to Puck as they are (no defaults applied). */
   toPuckData(page: Page): Data;
-  /** Puck data back into `page`, each instance keeping the package version it was inserted with. */
+  /**
+   * Puck data back into `page`, each instance keeping the package version it was inserted with;
+   * an instance whose insert has not finished (or failed) is left out: nothing half-made is saved.
+   */
   toPage(data: Data, page: Page): Page;
   /**
    * What a user's insert does, through Puck's API: appends an instance of `packageId` to the root
@@ -64,6 +67,8 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
   };
   /** Package coordinates of each instance: from the saved page, or from the entry it was inserted with. */
   const coordinates = new Map<string, { package: string; version: string }>();
+  /** Instances whose insert has not produced their data.json props (in flight or failed): not saved. */
+  const unfinished = new Set<string>();
   const fields = new Map<string, Promise<Fields>>();
   const modules = new Map<string, ComponentModule>();
   const loading = new Map<string, Promise<ComponentModule>>();
@@ -107,13 +112,16 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
         // Saved page data is the truth: only a new instance gets data.json's defaults.
         if (trigger !== 'insert') return data;
         const instanceId = String(data.props.id);
+        unfinished.add(instanceId);
         try {
           const entry = await client.getEntry(packageId);
           const instance = await client.createInstance(entry);
           coordinates.set(instanceId, { package: entry.package, version: entry.version });
+          unfinished.delete(instanceId);
           tracker.inserted(instanceId, instance.props);
           return { ...data, props: { ...instance.props, id: instanceId } };
         } catch (error) {
+          // The instance stays on the canvas with the SDK's error, and is never saved.
           tracker.failed(instanceId, error);
           return data;
         }
@@ -164,11 +172,13 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
       };
     },
     toPage(data, page) {
-      const content: ComponentInstance[] = data.content.map((item) => {
+      const content: ComponentInstance[] = [];
+      for (const item of data.content) {
         const { id, ...props } = item.props as Record<string, unknown> & { id: string };
+        if (unfinished.has(id)) continue;
         const known = coordinates.get(id) ?? catalog.resolve(item.type);
-        return { id, packageId: item.type, package: known.package, version: known.version, props };
-      });
+        content.push({ id, packageId: item.type, package: known.package, version: known.version, props });
+      }
       const title = (data.root.props as { title?: unknown } | undefined)?.title;
       return { ...page, title: typeof title === 'string' ? title : page.title, content };
     },

@@ -1,0 +1,148 @@
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CatalogPackage } from '../../contracts/index.js';
+import { createHostApp } from '../../host/host-app.js';
+import { HOST_CONFIG_DEFAULTS } from '../../host/host-config.js';
+import {
+  type ArtifactsOrigin,
+  closeServer,
+  listen,
+  serverUrl,
+  startArtifactsOrigin,
+} from '../origins/artifacts-origin.js';
+import { createPublisherApi } from './publisher-api.js';
+import { type PublishTarget, RepublishError, republishArtifact, stampRepublish } from './republish-artifact.js';
+
+const SECRET = 'publisher-test-secret';
+const callout: CatalogPackage = {
+  id: 'callout1',
+  label: 'Callout',
+  package: '@acme/ui-callout1',
+  version: '1.0.0',
+  category: 'content',
+};
+const DATA = '/@acme/ui-callout1@1.0.0/data.json';
+
+let dir: string;
+let origin: ArtifactsOrigin;
+let host: Awaited<ReturnType<typeof listen>>;
+let target: PublishTarget;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'publisher-'));
+  await cp(fileURLToPath(new URL('../artifacts', import.meta.url)), dir, { recursive: true });
+  origin = await startArtifactsOrigin({ root: dir });
+  const app = createHostApp({
+    ...HOST_CONFIG_DEFAULTS,
+    catalogSource: join(dir, 'catalog.json'),
+    artifactsOrigin: origin.url,
+    esmOrigin: 'http://127.0.0.1:9/esm',
+    revalidationSecret: SECRET,
+    hostApiVersion: '0.1.0',
+  });
+  host = await listen(app, 0);
+  target = { artifactsDir: dir, artifactsOrigin: origin.url, hostUrl: serverUrl(host), secret: SECRET };
+});
+afterEach(async () => {
+  await closeServer(host);
+  await origin.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const entryData = async () =>
+  ((await (await fetch(`${target.hostUrl}/api/runtime-catalog/callout1/data.json`)).json()) as { title: string }).title;
+
+describe('republishArtifact', () => {
+  it('writes, verifies on the origin, then revalidates: the host serves the new artifact', async () => {
+    expect(await entryData()).toBe('Good to know');
+    const before = origin.requests(DATA);
+    const result = await republishArtifact(target, callout, 'data.json', { tone: 'tip', title: 'New title' });
+    expect(result).toEqual({
+      packageId: 'callout1',
+      artifact: 'data.json',
+      content: { tone: 'tip', title: 'New title' },
+      revalidation: {
+        revalidated: true,
+        packageId: 'callout1',
+        artifact: 'data.json',
+        tag: 'runtime-artifact:callout1:data.json',
+      },
+    });
+    expect(origin.requests(DATA)).toBe(before + 1); // the verification read
+    expect(JSON.parse(await readFile(join(dir, '@acme/ui-callout1@1.0.0/data.json'), 'utf8'))).toEqual(result.content);
+    expect(await entryData()).toBe('New title');
+  });
+
+  it('without content, republishes the current artifact with a visible change', async () => {
+    const first = await republishArtifact(target, callout, 'data.json');
+    expect(first.content.title).toBe('Good to know (republished 1)');
+    expect(first.content.tone).toBe('info');
+    const second = await republishArtifact(target, callout, 'data.json');
+    expect(second.content.title).toBe('Good to know (republished 2)');
+    expect((await republishArtifact(target, callout, 'puck.json')).content['x-republish']).toBe(1);
+  });
+
+  it('refuses an unknown artifact and content that is not a JSON object, changing nothing', async () => {
+    const file = join(dir, '@acme/ui-callout1@1.0.0/data.json');
+    const original = await readFile(file, 'utf8');
+    await expect(republishArtifact(target, callout, 'index.js', {})).rejects.toMatchObject({
+      status: 400,
+      message: 'Unknown artifact: index.js (one of descriptor.json, data.json, schema.json, puck.json, meta.json)',
+    });
+    await expect(republishArtifact(target, callout, 'data.json', [1, 2])).rejects.toMatchObject({
+      status: 400,
+      message: 'data.json must be a JSON object',
+    });
+    expect(await readFile(file, 'utf8')).toBe(original);
+  });
+
+  it('fails with the host answer when the revalidation is refused', async () => {
+    const error = await republishArtifact({ ...target, secret: 'wrong' }, callout, 'data.json', { title: 'x' }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(RepublishError);
+    expect((error as RepublishError).status).toBe(502);
+    expect((error as RepublishError).message).toBe('Revalidation failed: HTTP 401 {"error":"Unauthorized"}');
+  });
+
+  it('fails without revalidating when the origin does not serve what was written', async () => {
+    origin.fail(DATA, { status: 500 });
+    await expect(republishArtifact(target, callout, 'data.json', { title: 'x' })).rejects.toMatchObject({
+      status: 502,
+      message: `The artifacts origin does not serve the new data.json at ${origin.url}${DATA}; not revalidated`,
+    });
+  });
+});
+
+describe('stampRepublish', () => {
+  it('marks the display text of data.json, and counts on other artifacts', () => {
+    expect(stampRepublish('data.json', { tone: 'info', heading: 'Hi' })).toEqual({
+      tone: 'info',
+      heading: 'Hi (republished 1)',
+    });
+    expect(stampRepublish('data.json', { start: 1 })).toEqual({ start: 1, 'x-republish': 1 });
+    expect(stampRepublish('meta.json', { 'x-republish': 4 })).toEqual({ 'x-republish': 5 });
+  });
+});
+
+describe('publisher API', () => {
+  it('answers 400, 404 and 413 for bad requests, and the origins request counts', async () => {
+    const api = createPublisherApi(target, { artifacts: () => origin.counts(), esm: () => ({ '/esm/x': 2 }) });
+    const post = (body: string) => api.request('/republish', { method: 'POST', body });
+    expect((await post('{')).status).toBe(400);
+    expect(await (await post('{')).json()).toEqual({ error: 'Invalid JSON body' });
+    expect(await (await post('{}')).json()).toEqual({ error: 'Missing packageId' });
+    const unknown = await post('{"packageId":"nope"}');
+    expect([unknown.status, await unknown.json()]).toEqual([404, { error: 'Unknown package: nope' }]);
+    expect((await post(JSON.stringify({ packageId: 'callout1', content: 'x'.repeat(300_000) }))).status).toBe(413);
+    const ok = await post('{"packageId":"callout1"}');
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { artifact: string }).artifact).toBe('data.json');
+    const stats = (await (await api.request('/stats')).json()) as { artifacts: Record<string, number> };
+    expect(stats.artifacts[DATA]).toBe(1);
+    expect(stats).toMatchObject({ esm: { '/esm/x': 2 } });
+  });
+});

@@ -1,0 +1,106 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const started: { child: ChildProcess; stateDir: string }[] = [];
+
+/** `npm start` as a user runs it (the start script itself), every port free unless given. */
+async function start(env: Record<string, string>) {
+  const stateDir = await mkdtemp(join(tmpdir(), 'start-test-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'examples/start.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      EDITOR_PORT: '0',
+      PORT: '0',
+      ARTIFACTS_PORT: '0',
+      ESM_PORT: '0',
+      PLAYGROUND_STATE_DIR: stateDir,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push({ child, stateDir });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exit = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const ready = new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', () => {
+      const line = /editor ready at (\S+)/.exec(stdout);
+      if (line) resolve(line[1]!);
+    });
+    void exit.then((code) => reject(new Error(`exited ${code}`)));
+  });
+  ready.catch(() => {}); // the tests that expect an early exit never wait for ready
+  return { child, exit, ready, output: () => ({ stdout, stderr }) };
+}
+
+function occupyPort(): Promise<Server> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => resolve(server));
+  });
+}
+
+afterEach(async () => {
+  for (const { child, stateDir } of started.splice(0)) {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    await rm(stateDir, { recursive: true, force: true });
+  }
+});
+
+describe('npm start', () => {
+  it('prints the editor URL once every process is up, and Ctrl-C stops every process', async () => {
+    const playground = await start({});
+    const url = await playground.ready;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    const { stdout } = playground.output();
+    const host = /host listening on (http:\/\/\S+)/.exec(stdout)![1]!;
+    const artifacts = /artifacts origin at (http:\/\/\S+)/.exec(stdout)![1]!;
+    expect(stdout).toContain('development revalidation secret: dev-revalidation-secret');
+    expect(stdout.indexOf('host listening on')).toBeLessThan(stdout.indexOf('editor ready at'));
+    expect((await fetch(`${url}origin/catalog.json`)).status).toBe(200);
+    expect((await fetch(`${url}api/runtime-catalog/hero1`)).status).toBe(200);
+
+    playground.child.kill('SIGINT');
+    expect(await playground.exit).toBe(0);
+    for (const stopped of [url, host, artifacts]) {
+      await expect(fetch(stopped)).rejects.toThrow('fetch failed');
+    }
+  });
+
+  it('names the port in use and the variable to change, and exits 1', async () => {
+    const busy = await occupyPort();
+    const port = (busy.address() as { port: number }).port;
+    try {
+      const playground = await start({ ARTIFACTS_PORT: String(port) });
+      expect(await playground.exit).toBe(1);
+      expect(playground.output().stderr).toContain(
+        `error: port ${port} is in use (the artifacts origin); set ARTIFACTS_PORT to another port, or 0 for any`,
+      );
+      const editor = await start({ EDITOR_PORT: String(port) });
+      expect(await editor.exit).toBe(1);
+      expect(editor.output().stderr).toContain(
+        `error: port ${port} is in use (the editor); set EDITOR_PORT to another port, or 0 for any`,
+      );
+    } finally {
+      busy.close();
+    }
+  });
+
+  it('refuses a port that is not a number', async () => {
+    const playground = await start({ PORT: 'eighty' });
+    expect(await playground.exit).toBe(1);
+    expect(playground.output().stderr).toBe('error: PORT must be a port number (0-65535), got "eighty"\n');
+  });
+});
