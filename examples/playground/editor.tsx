@@ -133,7 +133,7 @@ function PreviewModeToggle() {
       aria-pressed={interactive}
       onClick={() => dispatch({ type: 'setUi', ui: { previewMode: interactive ? 'edit' : 'interactive' } })}
     >
-      {interactive ? 'Interactive' : 'Edit'}
+      {interactive ? 'Mode: interactive' : 'Mode: edit'}
     </button>
   );
 }
