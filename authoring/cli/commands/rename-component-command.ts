@@ -65,10 +65,12 @@ export async function renameComponentCommand(
       cause: error,
     });
   }
+  const removed = allChanges.filter((change) => change.text === undefined).length;
+  const written = allChanges.length - removed;
   return {
     ok: true,
     diagnostics: [],
-    summary: `rename:component: ${oldId} → ${newId} (${allChanges.length} files)`,
+    summary: `rename:component: ${oldId} → ${newId} (${written} files written, ${removed} removed)`,
     written: allChanges.map((change) => change.path),
   };
 }

@@ -1,0 +1,50 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { failingFileSystem } from '../../testing/failing-file-system.js';
+import { memoryIo } from '../../testing/memory-io.js';
+import { copyExamplePackage, readFiles, removeTempDirs } from '../../testing/temp-package.js';
+import { runCli } from '../run-cli.js';
+
+afterEach(removeTempDirs);
+
+async function retitle(root: string): Promise<void> {
+  const path = join(root, 'src/source/collections/tag.json');
+  await writeFile(path, (await readFile(path, 'utf8')).replace('"title": "Tag"', '"title": "Label"'));
+}
+
+describe('generate', () => {
+  it('leaves the previous outputs untouched when it fails in the middle', async () => {
+    const root = await copyExamplePackage();
+    expect(await runCli(['generate'], memoryIo(root).io)).toBe(0);
+    const before = await readFiles(root);
+    await retitle(root);
+    // The types folder is staged after the cache and the CMS folders: fail there.
+    const fs = failingFileSystem({ operation: 'writeFile', nth: 1, pathIncludes: 'index.ts' });
+    const { io, stderr } = memoryIo(root);
+    expect(await runCli(['generate'], io, { fs })).toBe(1);
+    expect(fs.failed()).toBe(true);
+    expect(stderr()).toMatch(
+      /^catalog-schema generate: output-failed: could not write the outputs: EIO: injected failure/,
+    );
+    const after = await readFiles(root);
+    after.delete('src/source/collections/tag.json');
+    before.delete('src/source/collections/tag.json');
+    expect(after).toEqual(before);
+    expect((await readdir(join(root, 'cms'))).sort()).toEqual(['catalog-schema', 'src']);
+    expect((await readdir(join(root, 'generated'))).sort()).toEqual(['registries', 'types']);
+  });
+
+  it('--check exits 1 and names each stale file when the sources changed', async () => {
+    const root = await copyExamplePackage();
+    expect(await runCli(['generate'], memoryIo(root).io)).toBe(0);
+    await retitle(root);
+    const { io, stdout } = memoryIo(root);
+    expect(await runCli(['generate', '--check'], io)).toBe(1);
+    expect(stdout().split('\n').slice(0, -2)).toEqual([
+      '.catalog-schema/compiled-schema.json:3:1 output-outdated out of date: run the command without --check',
+      'cms/src/api/tag/content-types/tag/schema.json:7:1 output-outdated out of date: run the command without --check',
+      'generated/types/index.ts:186:1 output-outdated out of date: run the command without --check',
+    ]);
+  });
+});

@@ -1,0 +1,75 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { memoryIo } from '../../testing/memory-io.js';
+import { copyExamplePackage, examplePackageDir, removeTempDirs } from '../../testing/temp-package.js';
+import { runCli } from '../run-cli.js';
+
+afterEach(removeTempDirs);
+
+const lockPath = 'src/source/component-ids.lock.json';
+
+async function run(root: string, args: string[]) {
+  const { io, stdout } = memoryIo(root);
+  const code = await runCli(args, io);
+  return { code, out: stdout() };
+}
+
+describe('lock:components', () => {
+  it('round trip: a deleted lock is written again byte for byte', async () => {
+    const root = await copyExamplePackage();
+    await rm(join(root, lockPath));
+    expect(await run(root, ['validate'])).toEqual({
+      code: 1,
+      out: `${lockPath}:1:1 lock-missing ${lockPath} is missing: run lock:components\nvalidation failed: 1 problem in 1 file\n`,
+    });
+    expect((await run(root, ['lock:components', '--check'])).code).toBe(1);
+    expect((await run(root, ['lock:components'])).code).toBe(0);
+    expect(await readFile(join(root, lockPath), 'utf8')).toBe(
+      await readFile(join(examplePackageDir, lockPath), 'utf8'),
+    );
+    expect(await run(root, ['validate'])).toEqual({ code: 0, out: 'valid: 7 components, 5 collections\n' });
+    expect(await run(root, ['lock:components', '--check'])).toEqual({
+      code: 0,
+      out: 'lock:components: 7 ids, up to date\n',
+    });
+  });
+
+  it('round trip: adding then removing a component', async () => {
+    const root = await copyExamplePackage();
+    const file = join(root, 'src/source/components/hero/hero2.json');
+    await writeFile(
+      file,
+      `${JSON.stringify({ $schema: '../../../sot/component.schema.json', id: 'hero.hero2', fields: { cmp_variant: 'string!' } }, null, 2)}\n`,
+    );
+    expect((await run(root, ['validate'])).out).toBe(
+      'src/source/components/hero/hero2.json:3:9 lock-entry-missing component id "hero.hero2" is not locked: run lock:components\nvalidation failed: 1 problem in 1 file\n',
+    );
+    expect(await run(root, ['lock:components'])).toEqual({
+      code: 0,
+      out: 'lock:components: 8 ids locked (added hero.hero2)\n',
+    });
+    expect((await run(root, ['validate'])).code).toBe(0);
+    await rm(file);
+    expect((await run(root, ['validate'])).out).toMatch(
+      /^src\/source\/component-ids\.lock\.json:\d+:5 lock-entry-extra "hero\.hero2" is locked/,
+    );
+    expect(await run(root, ['lock:components'])).toEqual({
+      code: 0,
+      out: 'lock:components: 7 ids locked (removed hero.hero2)\n',
+    });
+    expect(await readFile(join(root, lockPath), 'utf8')).toBe(
+      await readFile(join(examplePackageDir, lockPath), 'utf8'),
+    );
+  });
+
+  it('refuses while a component file cannot be read for its id, and leaves the lock unchanged', async () => {
+    const root = await copyExamplePackage();
+    const before = await readFile(join(root, lockPath), 'utf8');
+    await writeFile(join(root, 'src/source/components/hero/hero1.json'), '{ "id": "hero.hero1", ');
+    const result = await run(root, ['lock:components']);
+    expect(result.code).toBe(1);
+    expect(result.out).toMatch(/^src\/source\/components\/hero\/hero1\.json:1:\d+ json-invalid /);
+    expect(await readFile(join(root, lockPath), 'utf8')).toBe(before);
+  });
+});
