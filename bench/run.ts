@@ -1,3 +1,4 @@
+import { authoringBench } from './authoring.bench.js';
 import type { BenchRow } from './bench-row.js';
 import { coldEntryLatency, startThroughputServers, warmEntryThroughput, wholeCatalog } from './host-catalog.bench.js';
 import { cachedModuleThroughput, coldCompile } from './remote-component.bench.js';
@@ -18,6 +19,7 @@ rows.push(await coldEntryLatency());
 rows.push(...(await wholeCatalog()));
 rows.push(await coldCompile());
 rows.push(...(await workerInsert()));
+rows.push(...(await authoringBench()));
 
 const header = ['benchmark', 'measured', 'baseline', 'ratio', 'target', 'ok'];
 const lines = rows.map((row) => [

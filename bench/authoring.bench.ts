@@ -1,0 +1,83 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeSyntheticPackage } from './authoring-package.js';
+import { type BenchRow, median, reportRow } from './bench-row.js';
+
+const rounds = Number(process.env.AUTHORING_BENCH_ROUNDS ?? 3);
+const worker = fileURLToPath(new URL('./authoring-worker.ts', import.meta.url));
+
+/** Package sizes: components, with one collection per five components (100 at 500, issue #7). */
+const sizes = [100, 500, 1_000] as const;
+
+interface Measure {
+  readonly ms: number;
+  readonly maxRssMiB: number;
+}
+
+/** Median time and memory of `rounds` fresh processes running one `mode` call. */
+function measure(mode: 'baseline' | 'validate' | 'generate', root: string): Measure {
+  const runs: Measure[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', worker, mode, root], { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`authoring bench ${mode} failed: ${result.stderr}`);
+    runs.push(JSON.parse(result.stdout) as Measure);
+  }
+  return { ms: median(runs.map((run) => run.ms)), maxRssMiB: median(runs.map((run) => run.maxRssMiB)) };
+}
+
+/**
+ * `validate` and `generate` (in-process calls, each in a fresh process as a CLI run is) on
+ * synthetic packages of 100/500/1,000 components, against reading and JSON.parse of the same files.
+ * Targets: validate under 2 s at 500 components + 100 collections; growth from 100 to 1,000
+ * components close to linear (time per component at 1,000 over time per component at 100 ≤ 1.5).
+ */
+export async function authoringBench(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const times = new Map<string, number>();
+  for (const components of sizes) {
+    const collections = components / 5;
+    const root = await mkdtemp(join(tmpdir(), 'catalog-schema-bench-'));
+    try {
+      await writeSyntheticPackage(root, components, collections);
+      const baseline = measure('baseline', root);
+      const label = `${components} components + ${collections} collections`;
+      for (const mode of ['validate', 'generate'] as const) {
+        const result = measure(mode, root);
+        times.set(`${mode}:${components}`, result.ms);
+        const measured = `${result.ms.toFixed(0)} ms, peak ${result.maxRssMiB.toFixed(0)} MiB RSS`;
+        const base = `JSON.parse ${baseline.ms.toFixed(0)} ms, ${baseline.maxRssMiB.toFixed(0)} MiB`;
+        if (mode === 'validate' && components === 500) {
+          rows.push({
+            name: `authoring validate, ${label}`,
+            measured,
+            baseline: base,
+            ratio: result.ms / baseline.ms,
+            target: '< 2000 ms',
+            ok: result.ms < 2000,
+          });
+        } else {
+          rows.push(reportRow(`authoring ${mode}, ${label}`, measured, base, result.ms / baseline.ms));
+        }
+      }
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  }
+  for (const mode of ['validate', 'generate'] as const) {
+    const small = times.get(`${mode}:100`)!;
+    const large = times.get(`${mode}:1000`)!;
+    const growth = large / 1_000 / (small / 100);
+    rows.push({
+      name: `authoring ${mode}: growth 100 → 1,000 components`,
+      measured: `${(large / small).toFixed(2)}× time for 10× size`,
+      baseline: 'linear: 10×',
+      ratio: growth,
+      target: '≤ 1.5 (1 = linear)',
+      ok: growth <= 1.5,
+    });
+  }
+  return rows;
+}
