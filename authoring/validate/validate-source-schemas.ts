@@ -9,6 +9,26 @@ import { ajvErrorDiagnostic } from './ajv-error-diagnostic.js';
 /** Which sot schema each kind of source file is validated against. */
 type SourceKind = Exclude<SotName, 'field'>;
 
+interface CompiledSot {
+  readonly validators: ReadonlyMap<SourceKind, ValidateFunction>;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Compiled sot schemas by their texts: compiling costs more than validating a whole package. */
+const compiledSotCache = new Map<string, CompiledSot>();
+
+function compileSotOnce(files: SchemaPackageFiles): CompiledSot {
+  const key = sotNames.map((name) => `${name}\0${files.sot.get(name)?.text ?? '\0missing'}`).join('\0');
+  let compiled = compiledSotCache.get(key);
+  if (!compiled) {
+    const diagnostics: Diagnostic[] = [];
+    compiled = { validators: compileSot(files, diagnostics), diagnostics };
+    if (compiledSotCache.size >= 8) compiledSotCache.delete(compiledSotCache.keys().next().value!);
+    compiledSotCache.set(key, compiled);
+  }
+  return compiled;
+}
+
 function compileSot(files: SchemaPackageFiles, diagnostics: Diagnostic[]): Map<SourceKind, ValidateFunction> {
   const ajv = new Ajv({ allErrors: true, strict: false });
   const validators = new Map<SourceKind, ValidateFunction>();
@@ -68,8 +88,9 @@ function checkSchemaPath(file: SourceFile, kind: SourceKind): Diagnostic | undef
  * mapped back to lines), and its `$schema` path. Files that are not JSON are reported once, here.
  */
 export function validateSourceSchemas(files: SchemaPackageFiles): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
-  const validators = compileSot(files, diagnostics);
+  const compiled = compileSotOnce(files);
+  const diagnostics: Diagnostic[] = [...compiled.diagnostics];
+  const validators = compiled.validators;
   const sources: [SourceFile | undefined, SourceKind][] = [
     [files.version, 'version'],
     [files.lock, 'component-ids.lock'],

@@ -65,6 +65,79 @@ describe('the example schema package', () => {
     expect(check.stdout()).toBe('generate up to date (33 files)\n');
   });
 
+  it('covers every shorthand form, every object form key and every relation alias and option format', async () => {
+    const sources = [...(await readFiles(join(examplePackageDir, 'src/source')))]
+      .filter(([path]) => path.startsWith('components/') || path.startsWith('collections/'))
+      .map(([, text]) => JSON.parse(text) as { fields: Record<string, unknown> });
+    const values = sources.flatMap((source) => Object.values(source.fields));
+    const shorthands = values.filter((value): value is string => typeof value === 'string');
+    const objectKeys = new Set(
+      values.flatMap((value) => (typeof value === 'object' && value ? Object.keys(value) : [])),
+    );
+    const scalars = [
+      'string',
+      'text',
+      'blocks',
+      'richtext',
+      'email',
+      'password',
+      'date',
+      'time',
+      'datetime',
+      'timestamp',
+    ];
+    for (const type of [...scalars, 'integer', 'biginteger', 'float', 'decimal', 'boolean', 'json']) {
+      expect(
+        shorthands.some((value) => value === type || value === `${type}!`),
+        type,
+      ).toBe(true);
+    }
+    const forms = [
+      /^string!$/,
+      /^uid$/,
+      /^uid\(\w+\)!$/,
+      /^component\([\w.-]+\)$/,
+      /^component\([\w.-]+\)\[\]!?$/,
+      /^dynamicZone\([\w.-]+(,[\w.-]+)+\)$/,
+      /^media$/,
+      /^media\(images,files\)$/,
+      /^media\(images\)$/,
+      /^media\(images\)\[\]$/,
+      /^enum\(.+\)!?$/,
+      /^relation\(\w+,[\w-]+\)$/,
+      /^relation\(\w+,api::[\w-]+\.[\w-]+,.+\)$/,
+      /^relation\(\w+,plugin::[\w-]+\.[\w-]+\)$/,
+      /^relation\(.+\)!$/,
+    ];
+    for (const form of forms)
+      expect(
+        shorthands.some((value) => form.test(value)),
+        String(form),
+      ).toBe(true);
+    for (const option of ['inversedBy=', 'inv:', 'ib(', 'inverse=', 'mappedBy=', 'map:', 'mb(', 'mapped(']) {
+      expect(
+        shorthands.some((value) => value.includes(`,${option}`)),
+        option,
+      ).toBe(true);
+    }
+    const keys = ['type', 'required', 'unique', 'default', 'private', 'configurable', 'localized', 'min', 'max'];
+    const more = ['minLength', 'maxLength', 'regex', 'label', 'placeholder', 'help', 'hidden', 'readonly', 'widget'];
+    const specific = [
+      'targetField',
+      'enum',
+      'multiple',
+      'allowedTypes',
+      'relation',
+      'target',
+      'inversedBy',
+      'mappedBy',
+    ];
+    for (const key of [...keys, ...more, 'group', 'width', ...specific, 'component', 'repeatable', 'components']) {
+      expect(objectKeys.has(key), key).toBe(true);
+    }
+    expect(objectKeys.has('customField') && objectKeys.has('options')).toBe(true);
+  });
+
   it('ships the reference validation schemas of authoring/sot unchanged', async () => {
     const reference = await readFiles(referenceSotDir);
     expect(await readFiles(join(examplePackageDir, 'src/sot'))).toEqual(reference);
