@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -72,6 +72,24 @@ describe('npm start', () => {
     expect((await fetch(`${url}origin/catalog.json`)).status).toBe(200);
     expect((await fetch(`${url}api/runtime-catalog/hero1`)).status).toBe(200);
 
+    // npm run example:republish against the running playground.
+    const republish = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'examples/republish.ts', ...args], {
+        cwd: root,
+        env: { ...process.env, PLAYGROUND_URL: url },
+        encoding: 'utf8',
+      });
+    const done = republish('callout1');
+    expect([done.status, done.stdout, done.stderr]).toEqual([
+      0,
+      'republished callout1 data.json; the host invalidated runtime-artifact:callout1:data.json\n',
+      '',
+    ]);
+    const entry = (await (await fetch(`${url}api/runtime-catalog/callout1/data.json`)).json()) as { title: string };
+    expect(entry.title).toBe('Good to know (republished 1)');
+    expect(republish('nope').stderr).toBe('error: Unknown package: nope\n');
+    expect(republish().status).toBe(2);
+
     playground.child.kill('SIGINT');
     expect(await playground.exit).toBe(0);
     for (const stopped of [url, host, artifacts]) {
@@ -87,6 +105,11 @@ describe('npm start', () => {
       expect(await playground.exit).toBe(1);
       expect(playground.output().stderr).toContain(
         `error: port ${port} is in use (the artifacts origin); set ARTIFACTS_PORT to another port, or 0 for any`,
+      );
+      const host = await start({ PORT: String(port) });
+      expect(await host.exit).toBe(1);
+      expect(host.output().stderr).toContain(
+        `error: port ${port} is in use (the host); set PORT to another port, or 0 for any`,
       );
       const editor = await start({ EDITOR_PORT: String(port) });
       expect(await editor.exit).toBe(1);

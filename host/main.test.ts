@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ArtifactsOrigin, startArtifactsOrigin } from '../examples/origins/artifacts-origin.js';
@@ -57,6 +58,27 @@ describe('npm run host (host/main.ts)', () => {
     const host = startHost({ CATALOG_SOURCE: exampleCatalog, ARTIFACTS_ORIGIN: 'nope', ESM_ORIGIN: 'http://e' });
     expect(await host.exited).toBe(1);
     expect(host.output().stderr).toBe('error: ARTIFACTS_ORIGIN must be an http(s) URL, got "nope"\n');
+  });
+
+  it('exits 1 with one line naming a port in use', async () => {
+    const busy = createServer().listen(0, '127.0.0.1');
+    await once(busy, 'listening');
+    const port = (busy.address() as { port: number }).port;
+    try {
+      const host = startHost({
+        PORT: String(port),
+        CATALOG_SOURCE: exampleCatalog,
+        ARTIFACTS_ORIGIN: 'http://127.0.0.1:9',
+        ESM_ORIGIN: 'http://127.0.0.1:9',
+        REVALIDATION_SECRET: 's',
+      });
+      expect(await host.exited).toBe(1);
+      expect(host.output().stderr).toBe(
+        `error: port ${port} is in use on 127.0.0.1; set PORT to another port, or 0 for any\n`,
+      );
+    } finally {
+      busy.close();
+    }
   });
 
   it('listens on PORT=0, prints the listening line first, serves, and stops cleanly on SIGTERM', async () => {

@@ -32,6 +32,14 @@ const app = createHostApp(config, { logger, warmUpCompiler: true });
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hostname }, (info) => {
   console.log(`host listening on http://${config.hostname}:${info.port}`);
 });
+server.once('error', (error: NodeJS.ErrnoException) => {
+  console.error(
+    error.code === 'EADDRINUSE'
+      ? `error: port ${config.port} is in use on ${config.hostname}; set PORT to another port, or 0 for any`
+      : `error: cannot listen on ${config.hostname}:${config.port}: ${error.message}`,
+  );
+  process.exit(1);
+});
 
 let stopping = false;
 function shutdown(signal: string): void {
