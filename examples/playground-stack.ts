@@ -36,6 +36,14 @@ export interface Playground {
   close(): Promise<void>;
 }
 
+/**
+ * The environment that makes `npm start` pick every port itself and keep its working copy in
+ * `stateDir` (tests run it beside other servers).
+ */
+export function anyPortEnvironment(stateDir: string): Record<string, string> {
+  return { EDITOR_PORT: '0', PORT: '0', ARTIFACTS_PORT: '0', ESM_PORT: '0', PLAYGROUND_STATE_DIR: stateDir };
+}
+
 /** A part of the stack could not start (port in use, build failed); `message` says which and what to do. */
 export class PlaygroundStartError extends Error {
   override readonly name = 'PlaygroundStartError';

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { anyPortEnvironment } from './playground-stack.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const started: { child: ChildProcess; stateDir: string }[] = [];
@@ -14,15 +15,7 @@ async function start(env: Record<string, string>) {
   const stateDir = await mkdtemp(join(tmpdir(), 'start-test-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'examples/start.ts'], {
     cwd: root,
-    env: {
-      ...process.env,
-      EDITOR_PORT: '0',
-      PORT: '0',
-      ARTIFACTS_PORT: '0',
-      ESM_PORT: '0',
-      PLAYGROUND_STATE_DIR: stateDir,
-      ...env,
-    },
+    env: { ...process.env, ...anyPortEnvironment(stateDir), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.push({ child, stateDir });

@@ -8,6 +8,7 @@ import { build, createServer, type Plugin } from 'vite';
 import { closeServer, listen, serverUrl, startArtifactsOrigin } from '../../examples/origins/artifacts-origin.js';
 import { startEsmOrigin } from '../../examples/origins/esm-origin.js';
 import { sampleEsmModules } from '../../examples/origins/sample-esm-modules.js';
+import { anyPortEnvironment } from '../../examples/playground-stack.js';
 import { createHostApp } from '../../host/host-app.js';
 import { HOST_CONFIG_DEFAULTS } from '../../host/host-config.js';
 
@@ -108,14 +109,7 @@ async function startPlaygroundProcess(): Promise<{ url: string; stateDir: string
   const stateDir = await mkdtemp(join(tmpdir(), 'e2e-playground-'));
   const child = spawn('npm', ['start', '--silent'], {
     cwd: fileURLToPath(new URL('../../', import.meta.url)),
-    env: {
-      ...process.env,
-      EDITOR_PORT: '0',
-      PORT: '0',
-      ARTIFACTS_PORT: '0',
-      ESM_PORT: '0',
-      PLAYGROUND_STATE_DIR: stateDir,
-    },
+    env: { ...process.env, ...anyPortEnvironment(stateDir) },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
