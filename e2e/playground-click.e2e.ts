@@ -8,7 +8,7 @@ test("the stateful component counts clicks with the editor's own React", async (
   await expect(button).toHaveText('Clicks: 0');
   // In edit mode a click selects the instance; interactive mode hands clicks to the component.
   await page.getByTestId('preview-mode').click();
-  await expect(page.getByTestId('preview-mode')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('preview-mode')).toHaveText('Interactive');
   await button.click();
   await button.click();
   await button.click();

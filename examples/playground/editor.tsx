@@ -1,4 +1,4 @@
-import { createUsePuck, type Data, Puck, useGetPuck } from '@puckeditor/core';
+import { Button, createUsePuck, type Data, Puck, useGetPuck } from '@puckeditor/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Page } from '../../contracts/index.js';
 import type { CatalogClient, CatalogView, CatalogWorker, PageStore } from '../../sdk/index.js';
@@ -78,9 +78,13 @@ export function Editor({ adapter, client, catalog, store, initialPage, source, w
                 <StatusIndicator source={source} worker={worker} workerError={workerError} />
                 <SaveStatus state={saveState} />
                 <PreviewModeToggle />
-                <button type="button" data-testid="toggle-publisher" onClick={() => setPublisherOpen((open) => !open)}>
+                <Button
+                  variant="secondary"
+                  data-testid="toggle-publisher"
+                  onClick={() => setPublisherOpen((open) => !open)}
+                >
                   Publisher
-                </button>
+                </Button>
                 {children}
               </>
             ),
@@ -127,14 +131,18 @@ function PreviewModeToggle() {
   const dispatch = usePuck((puck) => puck.dispatch);
   const interactive = previewMode === 'interactive';
   return (
-    <button
-      type="button"
+    <Button
+      variant="secondary"
       data-testid="preview-mode"
-      aria-pressed={interactive}
+      title={
+        interactive
+          ? 'Clicks reach the components; press to select instances again'
+          : 'Clicks select instances; press to use the components'
+      }
       onClick={() => dispatch({ type: 'setUi', ui: { previewMode: interactive ? 'edit' : 'interactive' } })}
     >
-      {interactive ? 'Mode: interactive' : 'Mode: edit'}
-    </button>
+      {interactive ? 'Interactive' : 'Edit mode'}
+    </Button>
   );
 }
 

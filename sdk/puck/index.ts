@@ -5,5 +5,11 @@ export {
   type PuckInsertApi,
   ROOT_ZONE,
 } from './puck-adapter.js';
-export { type FieldIssue, JSON_FIELD_TYPES, puckFieldsOf, type UnsupportedFieldRenderer } from './puck-fields.js';
+export {
+  type FieldIssue,
+  JSON_FIELD_TYPES,
+  puckFieldsOf,
+  summaryOfItem,
+  type UnsupportedFieldRenderer,
+} from './puck-fields.js';
 export { type ComponentSource, RemoteInstance, type RemoteInstanceProps } from './remote-instance.js';

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { type FieldIssue, puckFieldsOf } from './puck-fields.js';
+import { type FieldIssue, puckFieldsOf, summaryOfItem } from './puck-fields.js';
 
 const notice = (issue: FieldIssue) => ({
   type: 'custom' as const,
@@ -29,10 +29,16 @@ describe('puckFieldsOf', () => {
       heading: { type: 'text', label: 'Heading' },
       count: { type: 'number', min: 0, max: 9 },
       tone: { type: 'select', options: [{ label: 'Info', value: 'info' }] },
-      items: { type: 'array', label: 'Items', arrayFields: { title: { type: 'text' } } },
+      items: { type: 'array', label: 'Items', arrayFields: { title: { type: 'text' } }, getItemSummary: summaryOfItem },
       image: { type: 'object', objectFields: { src: { type: 'text' }, alt: { type: 'textarea' } } },
     });
     expect(issues).toEqual([]);
+  });
+
+  it('names array items by their first text in the editor', () => {
+    expect(summaryOfItem({ count: 2, title: 'Fast', text: 'Cached' }, 0)).toBe('Fast');
+    expect(summaryOfItem({ title: '' }, 2)).toBe('Item 3');
+    expect(summaryOfItem(undefined, 0)).toBe('Item 1');
   });
 
   it('reports every field Puck cannot show, nested ones with their path, and shows a notice in its place', () => {

@@ -69,6 +69,8 @@ function convert(
     const field: Record<string, unknown> = { ...definition };
     if (type === 'array' && isObject(definition.arrayFields)) {
       field.arrayFields = convert(packageId, definition.arrayFields, `${path}[].`, report, unsupported);
+      // A JSON file cannot give Puck's getItemSummary: items are named by their first text.
+      field.getItemSummary = summaryOfItem;
     }
     if (type === 'object' && isObject(definition.objectFields)) {
       field.objectFields = convert(packageId, definition.objectFields, `${path}.`, report, unsupported);
@@ -76,6 +78,14 @@ function convert(
     fields[name] = field as unknown as Field;
   }
   return fields;
+}
+
+/** An array item's label in Puck's list: its first non-empty text prop, else `Item <n>`. */
+export function summaryOfItem(item: unknown, index = 0): string {
+  const text = isObject(item)
+    ? Object.values(item).find((value) => typeof value === 'string' && value !== '')
+    : undefined;
+  return typeof text === 'string' ? text : `Item ${index + 1}`;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
