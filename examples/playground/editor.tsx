@@ -134,11 +134,6 @@ function PreviewModeToggle() {
     <Button
       variant="secondary"
       data-testid="preview-mode"
-      title={
-        interactive
-          ? 'Clicks reach the components; press to select instances again'
-          : 'Clicks select instances; press to use the components'
-      }
       onClick={() => dispatch({ type: 'setUi', ui: { previewMode: interactive ? 'edit' : 'interactive' } })}
     >
       {interactive ? 'Interactive' : 'Edit mode'}
