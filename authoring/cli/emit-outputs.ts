@@ -1,22 +1,29 @@
 import { checkOutputs } from '../generate/check-outputs.js';
+import { guardOwnedFolders } from '../generate/output-manifest.js';
 import type { OutputRoot } from '../generate/output-root.js';
 import { writeOutputs } from '../generate/write-outputs.js';
 import type { CommandContext } from './command-context.js';
 import { type CommandResult, failed } from './command-result.js';
 
-/** Writes `outputs` atomically, or with `check` compares them with the disk (exit 1 when out of date). */
+/**
+ * Writes the planned outputs atomically (with the output manifest when the cache folder is among
+ * them), refusing when an owned folder holds files that are not ours; or, with `check`, compares
+ * them with the disk (exit 1 when out of date).
+ */
 export async function emitOutputs(
   context: CommandContext,
-  outputs: readonly OutputRoot[],
+  planned: readonly OutputRoot[],
   check: boolean,
   what: string,
 ): Promise<CommandResult> {
+  const { outputs, foreign } = await guardOwnedFolders(context.root, context.config.cache, planned);
   const files = outputs.reduce((count, output) => count + output.files.size, 0);
   if (check) {
     const diagnostics = await checkOutputs(context.root, outputs);
     if (diagnostics.length > 0) return failed(diagnostics, `${what} out of date`);
     return { ok: true, diagnostics: [], summary: `${what} up to date (${files} files)`, written: [] };
   }
+  if (foreign.length > 0) return failed(foreign, `${what} refused, nothing written`);
   await writeOutputs(context.root, outputs, context.fs);
   return {
     ok: true,

@@ -56,11 +56,52 @@ export async function loadAuthoringConfig(
     fromFile = file.data as Partial<AuthoringConfig>;
   }
   const merged = { ...defaultAuthoringConfig, ...fromFile, ...overrides };
-  return {
+  const config: AuthoringConfig = {
     cms: normalizeDir(root, merged.cms),
     language: merged.language,
     types: normalizeDir(root, merged.types),
     registries: normalizeDir(root, merged.registries),
     cache: normalizeDir(root, merged.cache),
   };
+  checkOutputFolders(config);
+  return config;
+}
+
+function overlaps(a: string, b: string): boolean {
+  return a === b || a === '.' || b === '.' || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+}
+
+/**
+ * The folders generate replaces must not hold the sources or each other: a config that points
+ * `types` at `src` would otherwise replace the whole source tree.
+ */
+function checkOutputFolders(config: AuthoringConfig): void {
+  const folders: [string, string][] = [
+    ['cms', posix.join(config.cms, 'src/api')],
+    ['cms', posix.join(config.cms, 'src/components')],
+    ['cms', posix.join(config.cms, 'catalog-schema')],
+    ['types', config.types],
+    ['registries', config.registries],
+    ['cache', config.cache],
+  ];
+  for (const [key, folder] of folders) {
+    for (const source of ['src/source', 'src/sot']) {
+      if (overlaps(folder, source)) {
+        throw new AuthoringError(
+          'config-invalid',
+          `"${key}" puts the output folder ${folder} over the sources (${source})`,
+        );
+      }
+    }
+  }
+  folders.forEach(([key, folder], position) => {
+    for (const [otherKey, other] of folders.slice(position + 1)) {
+      if (key !== otherKey && overlaps(folder, other)) {
+        throw new AuthoringError(
+          'config-invalid',
+          `the output folders of "${key}" (${folder}) and "${otherKey}" (${other}) overlap`,
+        );
+      }
+    }
+  });
 }

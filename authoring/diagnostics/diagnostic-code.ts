@@ -67,4 +67,5 @@ export type DiagnosticCode =
   // --check
   | 'output-outdated'
   | 'output-missing'
-  | 'output-extra';
+  | 'output-extra'
+  | 'output-foreign';

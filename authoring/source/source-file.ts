@@ -125,7 +125,17 @@ function syntaxErrorOf(path: string, text: string): Diagnostic {
     parse(text, { mode: 'json' });
     return { path, line: 1, column: 1, code: 'json-invalid', message: 'not valid JSON' };
   } catch (error) {
-    const { line = 1, column = 1 } = error as { line?: number; column?: number };
-    return { path, line, column, code: 'json-invalid', message: (error as Error).message };
+    const message = (error as Error).message;
+    // momoa places "end of input" at 1:1; the end of the text is where the reader stopped.
+    const { line = 1, column = 1 } = message.startsWith('Unexpected end of input')
+      ? endOf(text)
+      : (error as { line?: number; column?: number });
+    return { path, line, column, code: 'json-invalid', message: message.replace(/ \(\d+:\d+\)$/, '') };
   }
+}
+
+/** The line and column just after the last character of `text`. */
+function endOf(text: string): { line: number; column: number } {
+  const lines = text.split('\n');
+  return { line: lines.length, column: lines[lines.length - 1]!.length + 1 };
 }

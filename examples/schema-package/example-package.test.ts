@@ -37,7 +37,7 @@ describe('the example schema package', () => {
     const root = await copyExamplePackage();
     const { io, stdout } = memoryIo(root);
     expect(await runCli(['generate'], io)).toBe(0);
-    expect(stdout()).toBe('generate: wrote 33 files\n');
+    expect(stdout()).toBe('generate: wrote 34 files\n');
     const tree = await generatedTree(root);
     if (process.env.UPDATE_GOLDEN === '1') {
       await rm(goldenDir, { recursive: true, force: true });
@@ -62,7 +62,7 @@ describe('the example schema package', () => {
     expect(await generatedTree(root)).toEqual(first);
     const check = memoryIo(root);
     expect(await runCli(['generate', '--check'], check.io)).toBe(0);
-    expect(check.stdout()).toBe('generate up to date (33 files)\n');
+    expect(check.stdout()).toBe('generate up to date (34 files)\n');
   });
 
   it('covers every shorthand form, every object form key and every relation alias and option format', async () => {

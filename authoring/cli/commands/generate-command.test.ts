@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { failingFileSystem } from '../../testing/failing-file-system.js';
@@ -33,6 +33,42 @@ describe('generate', () => {
     expect(after).toEqual(before);
     expect((await readdir(join(root, 'cms'))).sort()).toEqual(['catalog-schema', 'src']);
     expect((await readdir(join(root, 'generated'))).sort()).toEqual(['registries', 'types']);
+  });
+
+  it("refuses to replace an owned folder holding someone's own files, and writes nothing", async () => {
+    const root = await copyExamplePackage();
+    await mkdir(join(root, 'cms/src/api/legacy/controllers'), { recursive: true });
+    await writeFile(join(root, 'cms/src/api/legacy/controllers/legacy.ts'), '// mine\n');
+    await writeFile(join(root, 'cms/src/api/.gitkeep'), '');
+    const { io, stdout } = memoryIo(root);
+    expect(await runCli(['generate'], io)).toBe(1);
+    expect(stdout()).toBe(
+      [
+        'cms/src/api/legacy/controllers/legacy.ts:1:1 output-foreign not written by catalog-schema, and cms/src/api is a folder generate replaces: move it elsewhere',
+        'generate refused, nothing written: 1 problem in 1 file',
+        '',
+      ].join('\n'),
+    );
+    expect([...(await readFiles(join(root, 'cms'))).keys()]).toEqual([
+      'src/api/.gitkeep',
+      'src/api/legacy/controllers/legacy.ts',
+    ]);
+    await rm(join(root, 'cms/src/api/legacy'), { recursive: true });
+    expect(await runCli(['generate'], memoryIo(root).io)).toBe(0);
+  });
+
+  it('removes files an earlier run wrote that the sources no longer produce', async () => {
+    const root = await copyExamplePackage();
+    expect(await runCli(['generate'], memoryIo(root).io)).toBe(0);
+    await rm(join(root, 'src/source/collections/tag.json'));
+    for (const file of ['page.json', 'article.json']) {
+      const path = join(root, 'src/source/collections', file);
+      const source = JSON.parse(await readFile(path, 'utf8'));
+      delete source.fields.tags;
+      await writeFile(path, JSON.stringify(source, null, 2));
+    }
+    expect(await runCli(['generate'], memoryIo(root).io)).toBe(0);
+    expect((await readdir(join(root, 'cms/src/api'))).sort()).toEqual(['article', 'author', 'page', 'site-setting']);
   });
 
   it('--check exits 1 and names each stale file when the sources changed', async () => {

@@ -1,0 +1,64 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AuthoringError } from '../authoring-error.js';
+import { makeTempDir, removeTempDirs } from '../testing/temp-package.js';
+import { loadAuthoringConfig } from './load-authoring-config.js';
+
+afterEach(removeTempDirs);
+
+async function failure(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.catch((caught: unknown) => caught);
+  expect(error).toBeInstanceOf(AuthoringError);
+  expect((error as AuthoringError).code).toBe('config-invalid');
+  return (error as AuthoringError).message;
+}
+
+describe('loadAuthoringConfig', () => {
+  it('applies the defaults, then the file, then the flags', async () => {
+    const root = await makeTempDir();
+    expect(await loadAuthoringConfig(root, undefined, {})).toEqual({
+      cms: 'cms',
+      language: 'ts',
+      types: 'generated/types',
+      registries: 'generated/registries',
+      cache: '.catalog-schema',
+    });
+    await writeFile(join(root, 'catalog-schema.config.json'), JSON.stringify({ cms: '../strapi', language: 'js' }));
+    expect(await loadAuthoringConfig(root, undefined, { types: join(root, 'out/types') })).toEqual({
+      cms: '../strapi',
+      language: 'js',
+      types: 'out/types',
+      registries: 'generated/registries',
+      cache: '.catalog-schema',
+    });
+  });
+
+  it('refuses output folders over the sources or over each other', async () => {
+    const root = await makeTempDir();
+    expect(await failure(loadAuthoringConfig(root, undefined, { types: join(root, 'src') }))).toBe(
+      '"types" puts the output folder src over the sources (src/source)',
+    );
+    expect(await failure(loadAuthoringConfig(root, undefined, { cache: root }))).toBe(
+      '"cache" puts the output folder . over the sources (src/source)',
+    );
+    expect(await failure(loadAuthoringConfig(root, undefined, { registries: join(root, 'generated/types/x') }))).toBe(
+      'the output folders of "types" (generated/types) and "registries" (generated/types/x) overlap',
+    );
+  });
+
+  it('refuses a config file that names a missing file by flag, is not JSON, or has a wrong value', async () => {
+    const root = await makeTempDir();
+    expect(await failure(loadAuthoringConfig(root, join(root, 'nope.json'), {}))).toMatch(
+      /^cannot read the config file /,
+    );
+    await writeFile(join(root, 'catalog-schema.config.json'), '{ "cms": ');
+    expect(await failure(loadAuthoringConfig(root, undefined, {}))).toMatch(
+      /^catalog-schema\.config\.json:1:10 json-invalid /,
+    );
+    await writeFile(join(root, 'catalog-schema.config.json'), '{\n  "language": "go"\n}');
+    expect(await failure(loadAuthoringConfig(root, undefined, {}))).toBe(
+      'catalog-schema.config.json:2:15 schema-violation "language" must be "ts" or "js"',
+    );
+  });
+});
