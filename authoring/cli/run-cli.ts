@@ -65,7 +65,11 @@ export async function runCli(args: readonly string[], io: CliIo, options: RunCli
     .exitOverride()
     .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) })
     .showSuggestionAfterError()
-    .helpCommand(false);
+    .helpCommand(false)
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 ok, 1 validation or generation failed (or --check found stale outputs), 2 usage.',
+    );
 
   const define = (
     name: string,

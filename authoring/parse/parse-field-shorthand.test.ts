@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scalarTypes } from '../model/attribute.js';
+import { mediaTypes, relationTypes, scalarTypes } from '../model/attribute.js';
 import { parseFieldShorthand } from './parse-field-shorthand.js';
 
 describe('parseFieldShorthand', () => {
@@ -105,5 +106,52 @@ describe('parseFieldShorthand', () => {
       code: 'field-shorthand-invalid',
       message: 'unknown field type "dynamiczone" (did you mean "dynamicZone"?)',
     });
+  });
+
+  it('reads back every relation shorthand it is given, whatever the alias and option format', () => {
+    const aliases = {
+      inversedBy: ['inversedBy', 'inv', 'ib', 'inverse'],
+      mappedBy: ['mappedBy', 'map', 'mb', 'mapped'],
+    };
+    const name = fc.stringMatching(/^[a-z][A-Za-z0-9]{0,8}$/);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...relationTypes),
+        fc.constantFrom('author', 'api::author.author', 'plugin::users-permissions.user'),
+        fc.option(fc.tuple(fc.constantFrom('inversedBy' as const, 'mappedBy' as const), fc.nat(3), fc.nat(2), name)),
+        fc.boolean(),
+        (relation, target, option, required) => {
+          let text = `relation(${relation},${target}`;
+          if (option) {
+            const [key, alias, format, value] = option;
+            const written = aliases[key][alias]!;
+            text += [`,${written}=${value}`, `,${written}:${value}`, `,${written}(${value})`][format];
+          }
+          text += `)${required ? '!' : ''}`;
+          const spec = option
+            ? { type: 'relation', relation, target, [option[0]]: option[3] }
+            : { type: 'relation', relation, target };
+          expect(parseFieldShorthand(text)).toEqual({ ok: true, required, spec });
+        },
+      ),
+    );
+  });
+
+  it('reads back every media shorthand it is given', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.constantFrom(...mediaTypes), { minLength: 1 }),
+        fc.boolean(),
+        fc.boolean(),
+        (kinds, many, required) => {
+          const text = `media(${kinds.join(',')})${many ? '[]' : ''}${required ? '!' : ''}`;
+          expect(parseFieldShorthand(text)).toEqual({
+            ok: true,
+            required,
+            spec: { type: 'media', multiple: many, allowedTypes: kinds },
+          });
+        },
+      ),
+    );
   });
 });
