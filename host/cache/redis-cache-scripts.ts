@@ -1,0 +1,135 @@
+// The Lua scripts of RedisCacheStore (docs/cache.md "The Redis store"). Each runs atomically in
+// Redis, so a check and the write it guards cannot be split by an invalidation of another host
+// instance. Every script gets KEYS[1] = the state hash, KEYS[2] = the LRU sorted set, and
+// ARGV[1] = the key prefix (entry hashes and tag sets are named from it inside the script).
+//
+// Layout under the prefix P:
+//   P state     hash: seq (last sequence handed out), floor, bytes (sum of stored values),
+//               and t:<tag> = the sequence of the tag's last invalidation
+//   P lru       sorted set: cache key -> sequence of its last read or write (oldest goes first)
+//   P e:<key>   hash: v (the value's JSON), n (its bytes), s (sequence of its load), t (tags JSON)
+//   P k:<tag>   set of the cache keys that carry the tag
+
+const PRELUDE = `
+local prefix = ARGV[1]
+local state = KEYS[1]
+local lru = KEYS[2]
+
+-- The floor below which every load and every stored entry is void. When Redis has lost the
+-- state (FLUSHDB, a restart without persistence, eviction), sequences start again from the
+-- server time in microseconds, above every sequence handed out before, and the floor rises to
+-- that point: loads in flight are refused and older entries read as misses. Never a stale value.
+local function floor_of_state()
+  local floor = redis.call('HGET', state, 'floor')
+  if floor then return tonumber(floor) end
+  local now = redis.call('TIME')
+  local seed = now[1] .. string.format('%06d', tonumber(now[2]))
+  redis.call('HSET', state, 'seq', seed, 'floor', seed, 'bytes', 0)
+  return tonumber(seed)
+end
+
+local function next_sequence()
+  return redis.call('HINCRBY', state, 'seq', 1)
+end
+
+-- Removes an entry, its tag memberships, its LRU position and its bytes.
+local function remove_entry(key)
+  local entry = prefix .. 'e:' .. key
+  local found = redis.call('HMGET', entry, 'n', 't')
+  if found[1] then
+    for _, tag in ipairs(cjson.decode(found[2])) do redis.call('SREM', prefix .. 'k:' .. tag, key) end
+    redis.call('HINCRBY', state, 'bytes', -tonumber(found[1]))
+    redis.call('DEL', entry)
+  end
+  redis.call('ZREM', lru, key)
+end
+
+-- Whether one of tags was invalidated at or after sequence.
+local function overtaken(tags, sequence)
+  if #tags == 0 then return false end
+  local fields = {}
+  for i, tag in ipairs(tags) do fields[i] = 't:' .. tag end
+  local invalidated = redis.call('HMGET', state, unpack(fields))
+  for i = 1, #tags do
+    if invalidated[i] and tonumber(invalidated[i]) >= sequence then return true end
+  end
+  return false
+end
+`;
+
+/** `nextSequence`: returns a sequence above every one handed out before. */
+export const NEXT_SEQUENCE_SCRIPT = `${PRELUDE}
+floor_of_state()
+return next_sequence()
+`;
+
+/**
+ * `get`: ARGV[2] = cache key. Returns `{1, json}` or `{0}`. An entry whose load an invalidation
+ * overtook reads as a miss (and is removed) even if the tag index lost track of it; a hit
+ * becomes the most recently used.
+ */
+export const GET_SCRIPT = `${PRELUDE}
+local key = ARGV[2]
+local floor = floor_of_state()
+local found = redis.call('HMGET', prefix .. 'e:' .. key, 'v', 's', 't')
+if not found[1] then return {0} end
+local sequence = tonumber(found[2])
+if sequence <= floor or overtaken(cjson.decode(found[3]), sequence) then
+  remove_entry(key)
+  return {0}
+end
+redis.call('ZADD', lru, next_sequence(), key)
+return {1, found[1]}
+`;
+
+/**
+ * `set`: ARGV[2] = cache key, ARGV[3] = value JSON, ARGV[4] = sequence of the load, ARGV[5] =
+ * tags JSON (an array of distinct strings), ARGV[6] = byte limit. Returns 1 when stored, 0 when
+ * refused (a tag invalidated at or after the load's sequence, or the value alone over the limit).
+ * Then evicts the least recently used entries until the stored bytes fit the limit again.
+ */
+export const SET_SCRIPT = `${PRELUDE}
+local key, value, tags_json = ARGV[2], ARGV[3], ARGV[5]
+local sequence, max_bytes = tonumber(ARGV[4]), tonumber(ARGV[6])
+local size = #value
+local floor = floor_of_state()
+if sequence <= floor or size > max_bytes then return 0 end
+local tags = cjson.decode(tags_json)
+if overtaken(tags, sequence) then return 0 end
+remove_entry(key)
+redis.call('HSET', prefix .. 'e:' .. key, 'v', value, 'n', size, 's', ARGV[4], 't', tags_json)
+for _, tag in ipairs(tags) do redis.call('SADD', prefix .. 'k:' .. tag, key) end
+redis.call('ZADD', lru, next_sequence(), key)
+local bytes = redis.call('HINCRBY', state, 'bytes', size)
+while bytes > max_bytes do
+  local oldest = redis.call('ZRANGE', lru, 0, 0)[1]
+  if not oldest or oldest == key then
+    -- Only reachable when Redis evicted our bookkeeping: count from this entry again.
+    redis.call('HSET', state, 'bytes', size)
+    break
+  end
+  remove_entry(oldest)
+  bytes = tonumber(redis.call('HGET', state, 'bytes'))
+end
+return 1
+`;
+
+/**
+ * `invalidateTags`: ARGV[2] = pub/sub channel, ARGV[3] = message, ARGV[4..] = tags. Records a
+ * new sequence as each tag's last invalidation, deletes every entry carrying one of the tags and
+ * publishes the message, all at once. Returns `{sequence, receivers}` (subscribers reached).
+ */
+export const INVALIDATE_SCRIPT = `${PRELUDE}
+floor_of_state()
+local sequence = next_sequence()
+local recorded = string.format('%d', sequence)
+for i = 4, #ARGV do
+  local tag = ARGV[i]
+  redis.call('HSET', state, 't:' .. tag, recorded)
+  local tag_keys = prefix .. 'k:' .. tag
+  for _, key in ipairs(redis.call('SMEMBERS', tag_keys)) do remove_entry(key) end
+  redis.call('DEL', tag_keys)
+end
+local receivers = redis.call('PUBLISH', ARGV[2], ARGV[3])
+return {sequence, receivers}
+`;

@@ -1,0 +1,238 @@
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Logger } from '../logger.js';
+import { type RedisServer, startRedisServer } from '../testing/redis-server.js';
+import { describeCacheStore } from './cache-store.case.js';
+import { RedisCacheError } from './redis-cache-error.js';
+import { RedisCacheStore, type RedisCacheStoreOptions } from './redis-cache-store.js';
+
+// Against a real redis-server on 127.0.0.1 (scripts/run-tests.mjs installs Debian's when missing).
+
+let server: RedisServer;
+let prefixes = 0;
+const opened: RedisCacheStore[] = [];
+
+beforeAll(async () => {
+  server = await startRedisServer();
+});
+afterAll(async () => {
+  await server.stop();
+});
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((store) => store.close()));
+});
+
+/** A connected store; each call without `prefix` gets a fresh one, so stores do not see each other. */
+async function openStore(options: Partial<RedisCacheStoreOptions> = {}): Promise<RedisCacheStore> {
+  prefixes += 1;
+  const store = new RedisCacheStore({ url: server.url, maxBytes: 1_000_000, prefix: `test-${prefixes}:`, ...options });
+  await store.connect();
+  opened.push(store);
+  return store;
+}
+
+function recordingLogger(): Logger & { lines: string[] } {
+  const lines: string[] = [];
+  return {
+    lines,
+    info: (line) => lines.push(`info: ${line}`),
+    warn: (line) => lines.push(`warn: ${line}`),
+    error: (line) => lines.push(`error: ${line}`),
+  };
+}
+
+describeCacheStore('RedisCacheStore', (maxBytes) => openStore({ maxBytes }));
+
+describe('RedisCacheStore: two host instances on one Redis', () => {
+  it('an invalidation on one is seen by the other and fires its listeners before it resolves', async () => {
+    const a = await openStore({ prefix: 'shared-1:' });
+    const b = await openStore({ prefix: 'shared-1:' });
+    await a.set('k', { v: 1 }, { tags: ['pkg:x'], sequence: await a.nextSequence() });
+    expect(await b.get('k')).toEqual({ value: { v: 1 } });
+    const seenByA: string[][] = [];
+    const seenByB: string[][] = [];
+    a.onInvalidate((tags) => seenByA.push([...tags]));
+    b.onInvalidate((tags) => seenByB.push([...tags]));
+    await a.invalidateTags(['pkg:x', 'runtime-catalog']);
+    // No waiting: invalidateTags resolved only once b confirmed that its listeners ran.
+    expect(seenByB).toEqual([['pkg:x', 'runtime-catalog']]);
+    expect(seenByA).toEqual([['pkg:x', 'runtime-catalog']]);
+    expect(await b.get('k')).toBeUndefined();
+    expect(await a.get('k')).toBeUndefined();
+  });
+
+  it('refuses a set on one instance whose load started before an invalidation on the other', async () => {
+    const a = await openStore({ prefix: 'shared-2:' });
+    const b = await openStore({ prefix: 'shared-2:' });
+    const startedOnB = await b.nextSequence();
+    await a.invalidateTags(['art:x']);
+    expect(await b.set('k', 'old', { tags: ['art:x', 'pkg:x'], sequence: startedOnB })).toBe(false);
+    expect(await a.get('k')).toBeUndefined();
+    expect(await b.set('k', 'new', { tags: ['art:x'], sequence: await b.nextSequence() })).toBe(true);
+    expect(await a.get('k')).toEqual({ value: 'new' });
+  });
+
+  it('hands out sequences that increase across instances', async () => {
+    const a = await openStore({ prefix: 'shared-3:' });
+    const b = await openStore({ prefix: 'shared-3:' });
+    const sequences = [await a.nextSequence(), await b.nextSequence(), await a.nextSequence(), await b.nextSequence()];
+    expect(sequences.every((sequence, index) => index === 0 || sequence > sequences[index - 1]!)).toBe(true);
+  });
+
+  it('keeps deployments with different prefixes apart', async () => {
+    const a = await openStore({ prefix: 'deployment-a:' });
+    const b = await openStore({ prefix: 'deployment-b:' });
+    const seenByB: string[][] = [];
+    b.onInvalidate((tags) => seenByB.push([...tags]));
+    await a.set('k', 'from a', { tags: ['t'], sequence: await a.nextSequence() });
+    expect(await b.get('k')).toBeUndefined();
+    await b.set('k', 'from b', { tags: ['t'], sequence: await b.nextSequence() });
+    await a.invalidateTags(['t']);
+    expect(seenByB).toEqual([]);
+    expect(await b.get('k')).toEqual({ value: 'from b' });
+  });
+});
+
+describe('RedisCacheStore values and limits', () => {
+  it('refuses a value over the byte limit, counting UTF-8 bytes, and stores one at the limit', async () => {
+    const store = await openStore({ maxBytes: 12 });
+    expect(await store.set('over', 'é'.repeat(6), { tags: [], sequence: await store.nextSequence() })).toBe(false); // 14 bytes
+    expect(await store.get('over')).toBeUndefined();
+    expect(await store.set('at', 'é'.repeat(5), { tags: [], sequence: await store.nextSequence() })).toBe(true); // 12 bytes
+    expect(await store.get('at')).toEqual({ value: 'ééééé' });
+  });
+
+  it('stores values as JSON under the prefix, with no expiry', async () => {
+    const store = await openStore({ prefix: 'layout:' });
+    await store.set(
+      '["runtime-entry","hero1","1.0.0"]',
+      { a: [1, 'two', null] },
+      {
+        tags: ['runtime-package:hero1'],
+        sequence: await store.nextSequence(),
+      },
+    );
+    const redis = new Redis(server.url);
+    try {
+      const entryKey = 'layout:e:["runtime-entry","hero1","1.0.0"]';
+      expect(await redis.hget(entryKey, 'v')).toBe('{"a":[1,"two",null]}');
+      expect(await redis.ttl(entryKey)).toBe(-1);
+      expect(await redis.smembers('layout:k:runtime-package:hero1')).toEqual(['["runtime-entry","hero1","1.0.0"]']);
+      expect(await redis.hget('layout:state', 'bytes')).toBe('20');
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('reads an entry as a miss when its tag index was lost, if one of its tags was invalidated since', async () => {
+    const store = await openStore({ prefix: 'lost-index:' });
+    await store.set('k', 1, { tags: ['t'], sequence: await store.nextSequence() });
+    const redis = new Redis(server.url);
+    try {
+      await redis.del('lost-index:k:t'); // as if Redis had evicted the tag's key set
+      await store.invalidateTags(['t']);
+      expect(await redis.exists('lost-index:e:k')).toBe(1); // the invalidation could not find it
+      expect(await store.get('k')).toBeUndefined(); // but no reader gets it
+      expect(await redis.exists('lost-index:e:k')).toBe(0);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('refuses loads in flight and forgets entries when Redis lost its state', async () => {
+    const store = await openStore({ prefix: 'lost-state:' });
+    await store.set('k', 1, { tags: ['t'], sequence: await store.nextSequence() });
+    const startedBefore = await store.nextSequence();
+    const redis = new Redis(server.url);
+    try {
+      await redis.del('lost-state:state'); // eviction or a flush of the bookkeeping
+    } finally {
+      redis.disconnect();
+    }
+    expect(await store.get('k')).toBeUndefined();
+    expect(await store.set('k', 2, { tags: ['t'], sequence: startedBefore })).toBe(false);
+    const startedAfter = await store.nextSequence();
+    expect(startedAfter).toBeGreaterThan(startedBefore);
+    expect(await store.set('k', 3, { tags: ['t'], sequence: startedAfter })).toBe(true);
+    expect(await store.get('k')).toEqual({ value: 3 });
+  });
+});
+
+describe('RedisCacheStore when Redis goes away', () => {
+  it('fails each operation with cache-unavailable, logs the burst once, and recovers when Redis is back', async () => {
+    const own = await startRedisServer();
+    const logger = recordingLogger();
+    const store = new RedisCacheStore({ url: own.url, maxBytes: 10_000, prefix: 'outage:', logger });
+    try {
+      await store.connect();
+      await store.set('k', 'v', { tags: ['t'], sequence: await store.nextSequence() });
+      await own.stop();
+      const failures = await Promise.allSettled([
+        store.get('k'),
+        store.get('k'),
+        store.nextSequence(),
+        store.invalidateTags(['t']),
+      ]);
+      for (const failure of failures) {
+        expect(failure.status).toBe('rejected');
+        const reason = (failure as PromiseRejectedResult).reason as RedisCacheError;
+        expect(reason).toBeInstanceOf(RedisCacheError);
+        expect(reason.code).toBe('cache-unavailable');
+        expect(reason.status).toBe(503);
+        expect(reason.message).toBe('Cache store unavailable');
+      }
+      expect(logger.lines.length).toBe(1);
+      expect(logger.lines[0]).toMatch(
+        new RegExp(`^error: Redis cache unavailable at redis://127\\.0\\.0\\.1:${own.port}: `),
+      );
+
+      await own.restart();
+      await store.ready();
+      expect(await store.get('k')).toBeUndefined(); // nothing persisted
+      expect(await store.set('k', 'again', { tags: ['t'], sequence: await store.nextSequence() })).toBe(true);
+      expect(await store.get('k')).toEqual({ value: 'again' });
+      expect(logger.lines).toEqual([
+        logger.lines[0],
+        `info: Redis cache available again at redis://127.0.0.1:${own.port}`,
+      ]);
+    } finally {
+      await store.close();
+      await own.stop();
+    }
+  });
+
+  it('rejects connect with one clear error that names the server but not the password', async () => {
+    const own = await startRedisServer();
+    await own.stop();
+    const store = new RedisCacheStore({ url: `redis://:hunter2-secret@127.0.0.1:${own.port}/0`, maxBytes: 1_000 });
+    const error = await store.connect().then(
+      () => undefined,
+      (reason: unknown) => reason as RedisCacheError,
+    );
+    expect(error).toBeInstanceOf(RedisCacheError);
+    expect(error?.operation).toBe('connect');
+    expect(error?.message).toBe(
+      `Cannot connect to Redis at redis://127.0.0.1:${own.port}/0: connect ECONNREFUSED 127.0.0.1:${own.port}`,
+    );
+    await store.close();
+  });
+
+  it('rejects connect on a wrong password without quoting it', async () => {
+    const own = await startRedisServer(['--requirepass', 'right-password']);
+    try {
+      const store = new RedisCacheStore({ url: `redis://:wrong-password@127.0.0.1:${own.port}`, maxBytes: 1_000 });
+      const error = await store.connect().then(
+        () => undefined,
+        (reason: unknown) => reason as RedisCacheError,
+      );
+      expect(error).toBeInstanceOf(RedisCacheError);
+      expect(error?.message).toMatch(
+        new RegExp(`^Cannot connect to Redis at redis://127\\.0\\.0\\.1:${own.port}: WRONGPASS`),
+      );
+      expect(error?.message).not.toContain('wrong-password');
+      await store.close();
+    } finally {
+      await own.stop();
+    }
+  });
+});

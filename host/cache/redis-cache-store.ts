@@ -1,0 +1,314 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { type Logger, silentLogger } from '../logger.js';
+import type { CacheHit, CacheSetOptions, CacheStore, InvalidationListener } from './cache-store.js';
+import { RedisCacheError, type RedisCacheOperation } from './redis-cache-error.js';
+import { GET_SCRIPT, INVALIDATE_SCRIPT, NEXT_SEQUENCE_SCRIPT, SET_SCRIPT } from './redis-cache-scripts.js';
+import { redisTarget, urlSecrets, withoutSecrets } from './redis-url.js';
+
+/** Options of {@link RedisCacheStore}. */
+export interface RedisCacheStoreOptions {
+  /** `redis://[user:password@]host:port[/db]` or `rediss://…`; never logged with its credentials. */
+  readonly url: string;
+  /** Upper bound of the stored values (bytes of their JSON), shared by every instance on the prefix. */
+  readonly maxBytes: number;
+  /** Namespace of every key and channel, so that several deployments can share one Redis. */
+  readonly prefix?: string;
+  /** Where the store reports a burst of Redis failures (once) and the recovery. Default: silent. */
+  readonly logger?: Logger;
+  /** A command without an answer after this long fails (default 2,000 ms). */
+  readonly commandTimeoutMs?: number;
+  /** How long an invalidation waits for every subscribed instance to confirm it (default 2,000 ms). */
+  readonly confirmTimeoutMs?: number;
+}
+
+/** The default key prefix. */
+export const DEFAULT_REDIS_PREFIX = 'runtime-catalog:';
+
+type ScriptArgument = string | number;
+/** The commands that `defineCommand` adds: each runs one script of redis-cache-scripts.ts. */
+interface CacheScripts {
+  catalogNextSequence(state: string, lru: string, prefix: string): Promise<number>;
+  catalogGet(state: string, lru: string, prefix: string, key: string): Promise<[0] | [1, string]>;
+  catalogSet(state: string, lru: string, prefix: string, ...args: ScriptArgument[]): Promise<0 | 1>;
+  catalogInvalidate(state: string, lru: string, prefix: string, ...args: string[]): Promise<[number, number]>;
+}
+
+/** Published on `<prefix>invalidations` by the instance that invalidated. */
+interface InvalidationMessage {
+  readonly from: string;
+  readonly id: string;
+  readonly tags: readonly string[];
+}
+
+/** Published on `<prefix>confirmations` by each instance once its listeners ran. */
+interface ConfirmationMessage {
+  readonly to: string;
+  readonly id: string;
+}
+
+interface PendingInvalidation {
+  confirmed: number;
+  expected: number | undefined;
+  resolve(): void;
+}
+
+/**
+ * The shared store for several host instances (design.md: `REDIS_URL`), on ioredis:
+ * - sequences, tag invalidations, entries and the byte-bounded LRU live in Redis, each operation
+ *   one Lua script (check and write are atomic with respect to any instance's invalidation);
+ * - an invalidation is published on a pub/sub channel; every instance's subscriber connection
+ *   tells its listeners (TaggedCache drops its loads in flight) and confirms, and
+ *   `invalidateTags` resolves only once every subscribed instance confirmed;
+ * - Redis unreachable: every operation rejects at once with {@link RedisCacheError}, the logger
+ *   gets one line per burst of failures, and the connections reconnect in the background.
+ */
+export class RedisCacheStore implements CacheStore {
+  readonly #client: Redis & CacheScripts;
+  readonly #subscriber: Redis;
+  readonly #prefix: string;
+  readonly #keys: { readonly state: string; readonly lru: string };
+  readonly #channels: { readonly invalidations: string; readonly confirmations: string };
+  readonly #maxBytes: number;
+  readonly #logger: Logger;
+  readonly #target: string;
+  readonly #secrets: readonly string[];
+  readonly #confirmTimeoutMs: number;
+  readonly #instanceId = randomUUID();
+  readonly #listeners = new Set<InvalidationListener>();
+  readonly #pending = new Map<string, PendingInvalidation>();
+  #connected = false;
+  #healthy = true;
+  #lastError: unknown;
+
+  constructor(options: RedisCacheStoreOptions) {
+    this.#prefix = options.prefix ?? DEFAULT_REDIS_PREFIX;
+    this.#keys = { state: `${this.#prefix}state`, lru: `${this.#prefix}lru` };
+    this.#channels = {
+      invalidations: `${this.#prefix}invalidations`,
+      confirmations: `${this.#prefix}confirmations`,
+    };
+    this.#maxBytes = options.maxBytes;
+    this.#logger = options.logger ?? silentLogger;
+    this.#confirmTimeoutMs = options.confirmTimeoutMs ?? 2_000;
+    this.#target = redisTarget(options.url);
+    this.#secrets = urlSecrets(options.url);
+    const client = new Redis(options.url, {
+      lazyConnect: true,
+      // Fail fast instead of queueing: a request gets its 503 now, not after reconnection attempts.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: options.commandTimeoutMs ?? 2_000,
+      connectTimeout: 5_000,
+      retryStrategy: (attempt) => Math.min(attempt * 100, 2_000),
+    });
+    client.defineCommand('catalogNextSequence', { numberOfKeys: 2, lua: NEXT_SEQUENCE_SCRIPT });
+    client.defineCommand('catalogGet', { numberOfKeys: 2, lua: GET_SCRIPT });
+    client.defineCommand('catalogSet', { numberOfKeys: 2, lua: SET_SCRIPT });
+    client.defineCommand('catalogInvalidate', { numberOfKeys: 2, lua: INVALIDATE_SCRIPT });
+    this.#client = client as Redis & CacheScripts;
+    this.#subscriber = client.duplicate();
+    for (const connection of [this.#client, this.#subscriber]) {
+      // Without a listener ioredis prints every error itself; we report bursts once instead.
+      connection.on('error', (error: unknown) => this.#failed(error));
+    }
+    this.#client.on('ready', () => this.#succeeded());
+    this.#subscriber.on('message', (channel: string, message: string) => this.#received(channel, message));
+  }
+
+  /**
+   * Connects both connections and subscribes. Rejects with a {@link RedisCacheError}
+   * (`connect`, naming the server without credentials) when Redis cannot be reached now.
+   */
+  async connect(): Promise<void> {
+    const results = await Promise.allSettled([this.#client.connect(), this.#subscriber.connect()]);
+    const failure = results.find((result) => result.status === 'rejected');
+    try {
+      if (failure !== undefined) throw this.#lastError ?? failure.reason;
+      await this.#subscriber.subscribe(this.#channels.invalidations, this.#channels.confirmations);
+    } catch (error) {
+      this.#client.disconnect();
+      this.#subscriber.disconnect();
+      throw new RedisCacheError('connect', `Cannot connect to Redis at ${this.#target}: ${this.#describe(error)}`, {
+        cause: error,
+      });
+    }
+    this.#connected = true;
+    this.#healthy = true;
+  }
+
+  /** Resolves once both connections are ready again (after a reconnection, say). */
+  async ready(): Promise<void> {
+    for (const connection of [this.#client, this.#subscriber]) {
+      if (connection.status !== 'ready') await new Promise((resolve) => connection.once('ready', resolve));
+    }
+  }
+
+  nextSequence(): Promise<number> {
+    return this.#run('nextSequence', () =>
+      this.#client.catalogNextSequence(this.#keys.state, this.#keys.lru, this.#prefix),
+    );
+  }
+
+  async get(key: string): Promise<CacheHit | undefined> {
+    const found = await this.#run('get', () =>
+      this.#client.catalogGet(this.#keys.state, this.#keys.lru, this.#prefix, key),
+    );
+    return found[0] === 1 ? { value: JSON.parse(found[1]) } : undefined;
+  }
+
+  async set(key: string, value: unknown, options: CacheSetOptions): Promise<boolean> {
+    const json = JSON.stringify(value) ?? 'null';
+    // The script checks the size too; this spares Redis a value it would refuse.
+    if (Buffer.byteLength(json) > this.#maxBytes) return false;
+    const tags = JSON.stringify([...new Set(options.tags)]);
+    const stored = await this.#run('set', () =>
+      this.#client.catalogSet(
+        this.#keys.state,
+        this.#keys.lru,
+        this.#prefix,
+        key,
+        json,
+        options.sequence,
+        tags,
+        this.#maxBytes,
+      ),
+    );
+    return stored === 1;
+  }
+
+  async invalidateTags(tags: readonly string[]): Promise<void> {
+    const id = randomUUID();
+    const message: InvalidationMessage = { from: this.#instanceId, id, tags };
+    let pending: PendingInvalidation | undefined;
+    const confirmed = new Promise<void>((resolve) => {
+      pending = { confirmed: 0, expected: undefined, resolve };
+    });
+    this.#pending.set(id, pending!);
+    try {
+      const [, receivers] = await this.#run('invalidateTags', () =>
+        this.#client.catalogInvalidate(
+          this.#keys.state,
+          this.#keys.lru,
+          this.#prefix,
+          this.#channels.invalidations,
+          JSON.stringify(message),
+          ...tags,
+        ),
+      );
+      for (const listener of this.#listeners) listener(tags);
+      // Every subscriber reached (this instance's own included) confirms once its listeners ran:
+      // only then has no instance a load in flight that a later request could join.
+      pending!.expected = receivers;
+      this.#settle(id);
+      await this.#confirmedInTime(confirmed, pending!);
+    } finally {
+      this.#pending.delete(id);
+    }
+  }
+
+  onInvalidate(listener: InvalidationListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Quits both connections (or drops them when they are not connected). */
+  async close(): Promise<void> {
+    this.#listeners.clear();
+    this.#connected = false;
+    await Promise.all(
+      [this.#client, this.#subscriber].map(async (connection) => {
+        if (connection.status === 'ready') await connection.quit().catch(() => connection.disconnect());
+        else connection.disconnect();
+      }),
+    );
+  }
+
+  /** Fails closed: an invalidation that not every instance confirmed in time is not answered 200. */
+  async #confirmedInTime(confirmed: Promise<void>, pending: PendingInvalidation): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), this.#confirmTimeoutMs);
+    });
+    try {
+      if ((await Promise.race([confirmed, timedOut])) === 'timeout') {
+        const expected = pending.expected ?? 0;
+        this.#logger.warn(
+          `cache invalidation not confirmed by ${expected - pending.confirmed} of ${expected} host instances in time`,
+        );
+        throw new RedisCacheError('invalidateTags');
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  #received(channel: string, raw: string): void {
+    if (channel === this.#channels.confirmations) {
+      const confirmation = JSON.parse(raw) as ConfirmationMessage;
+      if (confirmation.to !== this.#instanceId) return;
+      const pending = this.#pending.get(confirmation.id);
+      if (pending === undefined) return;
+      pending.confirmed += 1;
+      this.#settle(confirmation.id);
+      return;
+    }
+    if (channel !== this.#channels.invalidations) return;
+    const message = JSON.parse(raw) as InvalidationMessage;
+    if (message.from === this.#instanceId) {
+      // Our own invalidation: the listeners ran when the script answered; count our confirmation.
+      const pending = this.#pending.get(message.id);
+      if (pending !== undefined) {
+        pending.confirmed += 1;
+        this.#settle(message.id);
+      }
+      return;
+    }
+    for (const listener of this.#listeners) listener(message.tags);
+    const confirmation: ConfirmationMessage = { to: message.from, id: message.id };
+    this.#client.publish(this.#channels.confirmations, JSON.stringify(confirmation)).catch((error: unknown) => {
+      this.#failed(error);
+    });
+  }
+
+  #settle(id: string): void {
+    const pending = this.#pending.get(id);
+    if (pending?.expected !== undefined && pending.confirmed >= pending.expected) pending.resolve();
+  }
+
+  async #run<T>(operation: RedisCacheOperation, command: () => Promise<T>): Promise<T> {
+    let result: T;
+    try {
+      result = await command();
+    } catch (error) {
+      this.#failed(error);
+      throw new RedisCacheError(operation, undefined, { cause: error });
+    }
+    this.#succeeded();
+    return result;
+  }
+
+  /** One line per burst of failures (none before the first successful connect: the caller reports that). */
+  #failed(error: unknown): void {
+    this.#lastError = error;
+    if (!this.#connected || !this.#healthy) return;
+    this.#healthy = false;
+    this.#logger.error(`Redis cache unavailable at ${this.#target}: ${this.#describe(error)}`);
+  }
+
+  #succeeded(): void {
+    if (!this.#connected || this.#healthy) return;
+    this.#healthy = true;
+    this.#logger.info(`Redis cache available again at ${this.#target}`);
+  }
+
+  #describe(error: unknown): string {
+    const message =
+      error instanceof AggregateError && error.errors.length > 0
+        ? String((error.errors[0] as Error).message)
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    return withoutSecrets(message, this.#secrets);
+  }
+}

@@ -1,0 +1,76 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+/** Test-only: a real redis-server on 127.0.0.1, without persistence. */
+export interface RedisServer {
+  /** `redis://127.0.0.1:<port>` */
+  readonly url: string;
+  readonly port: number;
+  /** Stops the server (SIGTERM) and waits for it to exit: Redis "goes away". */
+  stop(): Promise<void>;
+  /** Starts it again on the same port (empty: nothing is persisted). */
+  restart(): Promise<void>;
+}
+
+/** The redis-server binary: Debian's, else the first on PATH. scripts/run-tests.mjs installs it when missing. */
+export const REDIS_SERVER_BIN = existsSync('/usr/bin/redis-server') ? '/usr/bin/redis-server' : 'redis-server';
+
+/**
+ * Starts redis-server on a free port and resolves once it logs that it accepts connections
+ * (its own ready line, no polling). `args` adds configuration (`['--requirepass', 's']`, say).
+ */
+export async function startRedisServer(args: readonly string[] = []): Promise<RedisServer> {
+  const port = await freePort();
+  let child = await launch(port, args);
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+    },
+    restart: async () => {
+      child = await launch(port, args);
+    },
+  };
+}
+
+async function launch(port: number, args: readonly string[]): Promise<ChildProcess> {
+  const child = spawn(
+    REDIS_SERVER_BIN,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...args],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      if (output.includes('Ready to accept connections')) {
+        child.stdout.off('data', onData);
+        child.stdout.resume(); // keep draining its log so it never blocks on a full pipe
+        resolve();
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk;
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`redis-server exited (${code}) before it was ready:\n${output}`)));
+  });
+  return child;
+}
+
+/** A port nobody listens on now (the kernel's pick for a throwaway listener). */
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  await once(server, 'close');
+  return port;
+}
