@@ -89,4 +89,16 @@ describe('validateSourceSchemas (layer 1)', () => {
       'src/sot/field.schema.json:1:1 sot-missing',
     ]);
   });
+
+  it('reports other keywords as schema-violation, and a sot file that is not a JSON Schema', () => {
+    expect(diagnosticsOf({ components: { 'a/b.json': { ...ok, title: '' } } })).toEqual([
+      'src/source/components/a/b.json:7:12 schema-violation',
+    ]);
+    expect(
+      diagnosticsOf({
+        components: { 'a/b.json': ok },
+        sot: { version: { $id: 'version.schema.json', type: 'object', properties: { version: { type: 'text' } } } },
+      }),
+    ).toEqual(['src/sot/version.schema.json:1:1 sot-invalid']);
+  });
 });

@@ -24,6 +24,20 @@ describe('optionValues', () => {
     ]);
   });
 
+  it('reports a uid longer than Strapi allows', () => {
+    expect(
+      diagnosticsOf({
+        collections: {
+          'page.json': {
+            $schema: '../../sot/collection.schema.json',
+            id: 'page',
+            fields: { slug: { type: 'uid', maxLength: 300 } },
+          },
+        },
+      }),
+    ).toEqual(['src/source/collections/page.json:7:20 range-invalid']);
+  });
+
   it('accepts defaults of the right type', () => {
     expect(diagnosticsOf(withField({ type: 'float', default: 1.5, min: 0, max: 2 }))).toEqual([]);
     expect(diagnosticsOf(withField({ type: 'biginteger', default: '12' }))).toEqual([]);
