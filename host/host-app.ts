@@ -4,6 +4,7 @@ import { HOST_ROUTES } from '../contracts/index.js';
 import { createArtifactLoader } from './artifact-loader.js';
 import type { CacheStore } from './cache/cache-store.js';
 import { MemoryCacheStore } from './cache/memory-cache-store.js';
+import { RedisCacheError } from './cache/redis-cache-error.js';
 import { TaggedCache } from './cache/tagged-cache.js';
 import { createCatalogReader } from './catalog-source.js';
 import type { HostConfig } from './host-config.js';
@@ -77,6 +78,8 @@ export function createHostApp(config: HostAppConfig, dependencies: HostAppDepend
   app.route(HOST_ROUTES.remoteComponent, remoteComponentRoute(remoteComponents));
   app.notFound((c) => c.json({ error: 'Not found' }, 404, CORS_HEADERS));
   app.onError((error, c) => {
+    // A shared store that Redis failed: 503 for this request; the store logs each burst once.
+    if (error instanceof RedisCacheError) return c.json({ error: error.message }, 503, CORS_HEADERS);
     if (error instanceof HostError) {
       if (error.status >= 500) logger.warn(`${c.req.method} ${c.req.path}: ${error.message}`);
       return c.json({ error: error.message }, error.status as 400, CORS_HEADERS);

@@ -1,0 +1,151 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { artifactPath, samplePackage } from '../../examples/origins/sample-packages.js';
+import { jsonOf } from '../testing/host-fixture.js';
+import { type RedisServer, startRedisServer } from '../testing/redis-server.js';
+import { type SharedCacheHosts, startSharedCacheHosts } from '../testing/shared-cache-hosts.js';
+
+// design.md: with REDIS_URL, several host instances share one cache, and no instance serves an
+// invalidated artifact after POST /api/revalidate answered 200. Two createHostApp instances,
+// each with its own RedisCacheStore, on one real redis-server and one real origin.
+
+const pkg0 = samplePackage(0).pkg;
+const metaPath = artifactPath(pkg0, 'meta.json');
+const entryPath = '/api/runtime-catalog/pkg0';
+const metaRoute = '/api/runtime-catalog/pkg0/meta.json';
+
+let server: RedisServer;
+let shared: SharedCacheHosts | undefined;
+let prefixes = 0;
+
+beforeAll(async () => {
+  server = await startRedisServer();
+});
+afterAll(async () => {
+  await server.stop();
+});
+afterEach(async () => {
+  await shared?.close();
+  shared = undefined;
+});
+
+async function twoHosts(): Promise<SharedCacheHosts> {
+  prefixes += 1;
+  shared = await startSharedCacheHosts({ redisUrl: server.url, prefix: `hosts-${prefixes}:` });
+  return shared;
+}
+
+function metaWithOwner(owner: string) {
+  return { ...samplePackage(0).artifacts['meta.json'], owner };
+}
+
+describe('two host instances on one Redis', () => {
+  it('the second instance answers a warm entry with 0 origin requests after the first filled the cache', async () => {
+    const { hosts, origin } = await twoHosts();
+    const [a, b] = hosts;
+    const fromA = await a!.app.request(entryPath);
+    expect(fromA.status).toBe(200);
+    expect(origin.requests()).toBe(6); // the catalog and five artifacts
+    origin.resetRequests();
+    const fromB = await b!.app.request(entryPath);
+    expect(fromB.status).toBe(200);
+    expect(await fromB.text()).toBe(await fromA.text());
+    expect(fromB.headers.get('etag')).toBe(fromA.headers.get('etag'));
+    expect((await b!.app.request(metaRoute)).status).toBe(200);
+    expect(origin.requests()).toBe(0);
+  });
+
+  it('a revalidation on one makes the other serve the new artifact on its next request', async () => {
+    const { hosts, origin } = await twoHosts();
+    const [a, b] = hosts;
+    expect((await b!.app.request(entryPath)).status).toBe(200);
+    expect((await b!.app.request(metaRoute)).status).toBe(200);
+    origin.put(metaPath, metaWithOwner('team-republished'));
+    origin.resetRequests();
+
+    const revalidated = await a!.revalidate({ packageId: 'pkg0', artifact: 'meta.json' });
+    expect(revalidated.status).toBe(200);
+    expect(await jsonOf(revalidated)).toEqual({
+      revalidated: true,
+      packageId: 'pkg0',
+      artifact: 'meta.json',
+      tag: 'runtime-artifact:pkg0:meta.json',
+    });
+
+    const entry = await b!.app.request(entryPath);
+    expect(entry.status).toBe(200);
+    expect((await jsonOf<{ owner: string }>(entry)).owner).toBe('team-republished');
+    expect(await jsonOf<{ owner: string }>(await b!.app.request(metaRoute))).toEqual(metaWithOwner('team-republished'));
+    // Only the invalidated artifact and the catalog (runtime-catalog tag) were fetched again.
+    expect(origin.counts()).toEqual({ '/catalog.json': 1, [metaPath]: 1 });
+    expect(await jsonOf<{ owner: string }>(await a!.app.request(metaRoute))).toEqual(metaWithOwner('team-republished'));
+    expect(origin.requests()).toBe(2);
+  });
+
+  it('a fetch in flight on one instance when the other revalidates is neither joined nor stored', async () => {
+    const { hosts, origin } = await twoHosts();
+    const [a, b] = hosts;
+    let release!: () => void;
+    origin.fail(metaPath, { gate: new Promise<void>((resolve) => (release = resolve)) });
+    const arrived = origin.nextRequest(metaPath);
+    const first = b!.app.request(metaRoute); // B's load of meta.json waits at the origin
+    await arrived;
+    origin.fail(metaPath, undefined); // later fetches are answered at once
+    origin.put(metaPath, metaWithOwner('v2'));
+
+    expect((await a!.revalidate({ packageId: 'pkg0', artifact: 'meta.json' })).status).toBe(200);
+    // Revalidate answered 200: B does not join its old load, it fetches again.
+    expect(await jsonOf(await b!.app.request(metaRoute))).toEqual(metaWithOwner('v2'));
+    expect(origin.requests(metaPath)).toBe(2);
+
+    origin.put(metaPath, metaWithOwner('v3'));
+    release(); // the overtaken fetch now reads v3: it answers its own request only
+    const overtaken = await first;
+    expect(overtaken.status).toBe(200);
+    expect(await jsonOf(overtaken)).toEqual(metaWithOwner('v3'));
+    expect(await jsonOf(await b!.app.request(metaRoute))).toEqual(metaWithOwner('v2'));
+    expect(await jsonOf(await a!.app.request(metaRoute))).toEqual(metaWithOwner('v2'));
+    expect(origin.requests(metaPath)).toBe(2);
+  });
+});
+
+describe('a host instance whose Redis goes away', () => {
+  it('answers 503 Cache store unavailable, logs the burst once, refuses to revalidate, and recovers', async () => {
+    const own = await startRedisServer();
+    const lines: string[] = [];
+    const logger = {
+      info: (line: string) => lines.push(line),
+      warn: (line: string) => lines.push(line),
+      error: (line: string) => lines.push(line),
+    };
+    const hosts = await startSharedCacheHosts({ redisUrl: own.url, prefix: 'outage:', count: 1, logger });
+    try {
+      const [host] = hosts.hosts;
+      expect((await host!.app.request(entryPath)).status).toBe(200);
+      await own.stop();
+      for (const path of [entryPath, metaRoute, '/api/runtime-catalog']) {
+        const response = await host!.app.request(path);
+        expect(response.status).toBe(503);
+        expect(await response.json()).toEqual({ error: 'Cache store unavailable' });
+      }
+      const revalidated = await host!.revalidate({ packageId: 'pkg0' });
+      expect(revalidated.status).toBe(503);
+      expect(await revalidated.json()).toEqual({ error: 'Cache store unavailable' });
+      expect(lines.filter((line) => line.startsWith('Redis'))).toEqual([
+        expect.stringMatching(new RegExp(`^Redis cache unavailable at redis://127\\.0\\.0\\.1:${own.port}: `)),
+      ]);
+
+      await own.restart();
+      await host!.store.ready();
+      hosts.origin.resetRequests();
+      expect((await host!.app.request(entryPath)).status).toBe(200);
+      expect(hosts.origin.requests()).toBe(6); // the restarted Redis is empty
+      expect(lines.filter((line) => line.startsWith('Redis'))).toEqual([
+        expect.stringMatching(/^Redis cache unavailable at /),
+        `Redis cache available again at redis://127.0.0.1:${own.port}`,
+      ]);
+    } finally {
+      await hosts.close();
+      await own.stop();
+    }
+  });
+});

@@ -1,0 +1,90 @@
+import type { Hono } from 'hono';
+import type { Catalog } from '../../contracts/index.js';
+import { type ArtifactsOrigin, startArtifactsOrigin } from '../../examples/origins/artifacts-origin.js';
+import { sampleCatalog } from '../../examples/origins/sample-packages.js';
+import { RedisCacheStore } from '../cache/redis-cache-store.js';
+import { createHostApp } from '../host-app.js';
+import { HOST_CONFIG_DEFAULTS } from '../host-config.js';
+import type { Logger } from '../logger.js';
+import { TEST_SECRET } from './host-fixture.js';
+
+/** One host instance of {@link startSharedCacheHosts}: its app and its own Redis store. */
+export interface SharedCacheHost {
+  readonly app: Hono;
+  readonly store: RedisCacheStore;
+  /** `POST /api/revalidate` with the test secret. */
+  revalidate(body: unknown): Promise<Response>;
+}
+
+/** Several host instances that share one Redis (each with its own connections) and one origin. */
+export interface SharedCacheHosts {
+  readonly hosts: readonly SharedCacheHost[];
+  readonly origin: ArtifactsOrigin;
+  readonly catalog: Catalog;
+  close(): Promise<void>;
+}
+
+/**
+ * Test-only: `count` `createHostApp` instances, each with a RedisCacheStore on `redisUrl` under
+ * `prefix`, in front of one real origin on 127.0.0.1 that also serves the catalog
+ * (`/catalog.json`). Their loggers write to `logger` when given.
+ */
+export async function startSharedCacheHosts(options: {
+  redisUrl: string;
+  prefix: string;
+  count?: number;
+  packages?: number;
+  logger?: Logger;
+}): Promise<SharedCacheHosts> {
+  const { catalog, objects } = sampleCatalog(options.packages ?? 3);
+  const origin = await startArtifactsOrigin({ objects: { ...objects, '/catalog.json': catalog } });
+  const hosts: SharedCacheHost[] = [];
+  try {
+    for (let index = 0; index < (options.count ?? 2); index += 1) {
+      const store = new RedisCacheStore({
+        url: options.redisUrl,
+        prefix: options.prefix,
+        maxBytes: HOST_CONFIG_DEFAULTS.cacheMaxBytes,
+        ...(options.logger ? { logger: options.logger } : {}),
+      });
+      await store.connect();
+      const app = createHostApp(
+        {
+          catalogSource: `${origin.url}/catalog.json`,
+          artifactsOrigin: origin.url,
+          esmOrigin: 'http://127.0.0.1:9/esm',
+          revalidationSecret: TEST_SECRET,
+          hostApiVersion: '1.0.0',
+          fetchTimeoutMs: HOST_CONFIG_DEFAULTS.fetchTimeoutMs,
+          maxUpstreamBytes: HOST_CONFIG_DEFAULTS.maxUpstreamBytes,
+          cacheMaxBytes: HOST_CONFIG_DEFAULTS.cacheMaxBytes,
+          upstreamConcurrency: HOST_CONFIG_DEFAULTS.upstreamConcurrency,
+        },
+        { store, ...(options.logger ? { logger: options.logger } : {}) },
+      );
+      hosts.push({
+        app,
+        store,
+        revalidate: async (body) =>
+          app.request('/api/revalidate', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-revalidation-secret': TEST_SECRET },
+            body: JSON.stringify(body),
+          }),
+      });
+    }
+  } catch (error) {
+    await Promise.all(hosts.map((host) => host.store.close()));
+    await origin.close();
+    throw error;
+  }
+  return {
+    hosts,
+    origin,
+    catalog,
+    close: async () => {
+      await Promise.all(hosts.map((host) => host.store.close()));
+      await origin.close();
+    },
+  };
+}
