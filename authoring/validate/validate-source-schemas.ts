@@ -32,6 +32,7 @@ function compileSotOnce(files: SchemaPackageFiles): CompiledSot {
 function compileSot(files: SchemaPackageFiles, diagnostics: Diagnostic[]): Map<SourceKind, ValidateFunction> {
   const ajv = new Ajv({ allErrors: true, strict: false });
   const validators = new Map<SourceKind, ValidateFunction>();
+  const invalid = new Set<SotName>();
   for (const name of sotNames) {
     const file = files.sot.get(name);
     if (!file) {
@@ -48,11 +49,12 @@ function compileSot(files: SchemaPackageFiles, diagnostics: Diagnostic[]): Map<S
     try {
       ajv.addSchema(file.data as object, `${name}.schema.json`);
     } catch (error) {
+      invalid.add(name);
       diagnostics.push(file.diagnostic([], 'sot-invalid', `not a valid JSON Schema: ${(error as Error).message}`));
     }
   }
   for (const name of sotNames) {
-    if (name === 'field' || !files.sot.has(name)) continue;
+    if (name === 'field' || !files.sot.has(name) || invalid.has(name)) continue;
     try {
       const validate = ajv.getSchema(`${name}.schema.json`);
       if (validate) validators.set(name, validate);
