@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ArtifactsOrigin, startArtifactsOrigin } from '../examples/origins/artifacts-origin.js';
+import { type RedisServer, startRedisServer } from './testing/redis-server.js';
 
 // The process contract of design.md, on a real `host/main.ts` process.
 
@@ -11,11 +12,15 @@ const mainFile = fileURLToPath(new URL('./main.ts', import.meta.url));
 const exampleCatalog = fileURLToPath(new URL('../examples/artifacts/catalog.json', import.meta.url));
 const exampleArtifacts = fileURLToPath(new URL('../examples/artifacts', import.meta.url));
 
-let child: ChildProcess | undefined;
+const children: ChildProcess[] = [];
 let origin: ArtifactsOrigin | undefined;
+let redis: RedisServer | undefined;
 afterEach(async () => {
-  if (child?.exitCode === null) child.kill('SIGKILL');
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
   await origin?.close();
+  origin = undefined;
+  await redis?.stop();
+  redis = undefined;
 });
 
 function startHost(env: Record<string, string>) {
@@ -23,7 +28,7 @@ function startHost(env: Record<string, string>) {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child = started;
+  children.push(started);
   let stdout = '';
   let stderr = '';
   started.stdout.on('data', (chunk) => {
@@ -121,5 +126,70 @@ describe('npm run host (host/main.ts)', () => {
     );
     host.process.kill('SIGINT');
     expect(await host.exited).toBe(0);
+  });
+
+  it('exits 1 with one line when the Redis of REDIS_URL cannot be reached, without its password', async () => {
+    redis = await startRedisServer();
+    await redis.stop(); // nothing listens on its port now
+    const host = startHost({
+      PORT: '0',
+      CATALOG_SOURCE: exampleCatalog,
+      ARTIFACTS_ORIGIN: 'http://127.0.0.1:9',
+      ESM_ORIGIN: 'http://127.0.0.1:9',
+      REVALIDATION_SECRET: 's',
+      REDIS_URL: `redis://:redis-password-value@127.0.0.1:${redis.port}/0`,
+    });
+    expect(await host.exited).toBe(1);
+    expect(host.output().stderr).toBe(
+      `error: Cannot connect to Redis at redis://127.0.0.1:${redis.port}/0: connect ECONNREFUSED 127.0.0.1:${redis.port}\n`,
+    );
+    expect(host.output().stdout).toBe('');
+  });
+
+  it('with REDIS_URL, two host processes share one cache: warm on the second, revalidate on one seen by the other', async () => {
+    redis = await startRedisServer(['--requirepass', 'redis-password-value']);
+    origin = await startArtifactsOrigin({ root: exampleArtifacts });
+    const env = {
+      PORT: '0',
+      CATALOG_SOURCE: exampleCatalog,
+      ARTIFACTS_ORIGIN: origin.url,
+      ESM_ORIGIN: `${origin.url}/esm`,
+      REVALIDATION_SECRET: 'process-secret-value',
+      REDIS_URL: `redis://:redis-password-value@127.0.0.1:${redis.port}`,
+    };
+    const first = startHost(env);
+    const second = startHost(env);
+    const [firstUrl, secondUrl] = await Promise.all([first.listening, second.listening]);
+
+    expect((await fetch(`${firstUrl}/api/runtime-catalog/hero1`)).status).toBe(200);
+    origin.resetRequests();
+    const warm = await fetch(`${secondUrl}/api/runtime-catalog/hero1`);
+    expect(warm.status).toBe(200);
+    expect(origin.requests()).toBe(0);
+
+    const metaPath = '/@acme/ui-hero1@1.0.0/meta.json';
+    origin.put(metaPath, { status: 'active', owner: 'team-republished' });
+    const revalidated = await fetch(`${secondUrl}/api/revalidate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-revalidation-secret': 'process-secret-value' },
+      body: JSON.stringify({ packageId: 'hero1', artifact: 'meta.json' }),
+    });
+    expect(revalidated.status).toBe(200);
+    const entry = await fetch(`${firstUrl}/api/runtime-catalog/hero1`);
+    expect(((await entry.json()) as { owner: string }).owner).toBe('team-republished');
+    expect(origin.requests(metaPath)).toBe(1);
+
+    first.process.kill('SIGTERM');
+    second.process.kill('SIGINT');
+    expect(await first.exited).toBe(0);
+    expect(await second.exited).toBe(0);
+    for (const host of [first, second]) {
+      const { stdout, stderr } = host.output();
+      // No line of the host's own (an esbuild-wasm service child killed mid warm-up may print an
+      // EPIPE trace of its own on this shared stderr: not the host's, reported separately).
+      expect(stderr).not.toMatch(/^(error|warning):/m);
+      expect(`${stdout}${stderr}`).not.toContain('redis-password-value');
+      expect(`${stdout}${stderr}`).not.toContain('process-secret-value');
+    }
   });
 });

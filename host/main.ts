@@ -1,11 +1,12 @@
 import { serve } from '@hono/node-server';
+import { RedisCacheStore } from './cache/redis-cache-store.js';
 import { createHostApp } from './host-app.js';
 import { resolveHostConfig } from './host-config.js';
-import { HostError } from './host-error.js';
 import type { Logger } from './logger.js';
 
 // The host process (design.md "Host process contract"): configuration from the environment,
 // one line and exit 1 for a bad variable, the listening line, clean shutdown on SIGTERM/SIGINT.
+// With REDIS_URL the cache is the shared Redis store, connected before the host listens.
 
 const logger: Logger = {
   info: (message) => console.log(message),
@@ -16,19 +17,29 @@ const logger: Logger = {
 let config: ReturnType<typeof resolveHostConfig>;
 try {
   config = resolveHostConfig(process.env);
-  if (config.redisUrl !== undefined) {
-    throw new HostError('invalid-config', 'REDIS_URL is set, but this build has only the in-process cache store');
-  }
 } catch (error) {
   console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
+}
+
+let store: RedisCacheStore | undefined;
+if (config.redisUrl !== undefined) {
+  // CACHE_MAX_BYTES bounds the values in Redis too, shared by every instance on the prefix.
+  store = new RedisCacheStore({ url: config.redisUrl, maxBytes: config.cacheMaxBytes, logger });
+  try {
+    await store.connect();
+  } catch (error) {
+    // The message names the server without credentials (RedisCacheError).
+    console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
 }
 
 if (config.revalidationSecret === undefined) {
   logger.warn('REVALIDATION_SECRET is unset: every POST /api/revalidate will be answered 401');
 }
 
-const app = createHostApp(config, { logger, warmUpCompiler: true });
+const app = createHostApp(config, { logger, warmUpCompiler: true, ...(store ? { store } : {}) });
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hostname }, (info) => {
   console.log(`host listening on http://${config.hostname}:${info.port}`);
 });
@@ -49,7 +60,13 @@ function shutdown(signal: string): void {
   // Finish requests in flight, close idle keep-alive sockets, and give up after 10 s.
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
-  server.close(() => process.exit(0));
+  server.close(() => {
+    const closed = store?.close() ?? Promise.resolve();
+    closed.then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
   if ('closeIdleConnections' in server) server.closeIdleConnections();
 }
 process.on('SIGTERM', () => shutdown('SIGTERM'));
