@@ -62,6 +62,13 @@ function suite(label, report, command, args, countsOf) {
   if (!ok || counts.failed > 0) failures.push(label);
 }
 
+// The Redis store's tests start a real redis-server (host/testing/redis-server.ts): Debian's.
+if (!existsSync('/usr/bin/redis-server')) {
+  run('install redis-server', 'sh', [
+    '-c',
+    'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y redis-server',
+  ]);
+}
 suite(
   'unit and integration tests (vitest)',
   `${tmp}/vitest.json`,
