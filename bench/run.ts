@@ -1,6 +1,7 @@
 import { authoringBench } from './authoring.bench.js';
 import type { BenchRow } from './bench-row.js';
 import { coldEntryLatency, startThroughputServers, warmEntryThroughput, wholeCatalog } from './host-catalog.bench.js';
+import { redisWarmEntry } from './redis-warm-entry.bench.js';
 import { cachedModuleThroughput, coldCompile } from './remote-component.bench.js';
 import { workerInsert } from './worker-insert.bench.js';
 
@@ -16,6 +17,7 @@ try {
   servers.stop();
 }
 rows.push(await coldEntryLatency());
+rows.push(await redisWarmEntry());
 rows.push(...(await wholeCatalog()));
 rows.push(await coldCompile());
 rows.push(...(await workerInsert()));
