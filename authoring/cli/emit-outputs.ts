@@ -17,18 +17,19 @@ export async function emitOutputs(
   what: string,
 ): Promise<CommandResult> {
   const { outputs, foreign } = await guardOwnedFolders(context.root, context.config.cache, planned);
-  const files = outputs.reduce((count, output) => count + output.files.size, 0);
+  const count = outputs.reduce((sum, output) => sum + output.files.size, 0);
+  const files = count === 1 ? '1 file' : `${count} files`;
   if (check) {
     const diagnostics = await checkOutputs(context.root, outputs);
     if (diagnostics.length > 0) return failed(diagnostics, `${what} out of date`);
-    return { ok: true, diagnostics: [], summary: `${what} up to date (${files} files)`, written: [] };
+    return { ok: true, diagnostics: [], summary: `${what} up to date (${files})`, written: [] };
   }
   if (foreign.length > 0) return failed(foreign, `${what} refused, nothing written`);
   await writeOutputs(context.root, outputs, context.fs);
   return {
     ok: true,
     diagnostics: [],
-    summary: `${what}: wrote ${files} files`,
+    summary: `${what}: wrote ${files}`,
     written: outputs.map((output) => output.dir),
   };
 }

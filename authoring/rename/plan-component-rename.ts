@@ -1,7 +1,7 @@
 import type { Attribute } from '../model/attribute.js';
 import type { CanonicalModel } from '../model/canonical-model.js';
 import type { SchemaPackageFiles } from '../source/schema-package-files.js';
-import type { JsonPath, SourceFile } from '../source/source-file.js';
+import { type JsonPath, SourceFile } from '../source/source-file.js';
 import { sourceLayout } from '../source/source-layout.js';
 
 /** One file to write (`text`) or remove (`text` undefined), relative to the package root. */
@@ -86,11 +86,8 @@ export function planComponentRename(model: CanonicalModel, oldId: string, newId:
 }
 
 /** `files` with `changes` applied, for validating the result before anything is written. */
-export function withChanges(
-  files: SchemaPackageFiles,
-  changes: readonly FileChange[],
-  make: (path: string, text: string) => SourceFile,
-): SchemaPackageFiles {
+export function withChanges(files: SchemaPackageFiles, changes: readonly FileChange[]): SchemaPackageFiles {
+  const make = (path: string, text: string) => new SourceFile(path, text);
   const byPath = new Map(changes.map((change) => [change.path, change.text]));
   const update = (list: readonly SourceFile[], dir: string) => {
     const kept = list.filter((file) => !byPath.has(file.path));

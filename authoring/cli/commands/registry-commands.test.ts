@@ -29,7 +29,7 @@ describe('registry:strapi and registry:global', () => {
     await writeFile(join(dir, 'global.json'), JSON.stringify(stale));
     const { io, stdout } = memoryIo(root);
     expect(await runCli(['registry:global', '--component', 'hero1'], io)).toBe(0);
-    expect(stdout()).toBe('registry:global: wrote 1 files\n');
+    expect(stdout()).toBe('registry:global: wrote 1 file\n');
     const registry = JSON.parse(await readFile(join(dir, 'global.json'), 'utf8'));
     const full = JSON.parse(await golden('global.json'));
     expect(registry).toEqual({

@@ -11,7 +11,6 @@ import {
   withChanges,
 } from '../../rename/plan-component-rename.js';
 import { readSchemaPackage } from '../../source/read-schema-package.js';
-import { SourceFile } from '../../source/source-file.js';
 import { sourceLayout } from '../../source/source-layout.js';
 import { validateFiles } from '../../validate/validate-schema-package.js';
 import type { CommandContext } from '../command-context.js';
@@ -52,10 +51,10 @@ export async function renameComponentCommand(
   if (destination !== source && existsSync(join(context.root, destination))) {
     throw new AuthoringError('rename-target-exists', `${destination} exists already`);
   }
-  const renamedFiles = withChanges(files, changes, (path, text) => new SourceFile(path, text));
+  const renamedFiles = withChanges(files, changes);
   const lockText = serializeComponentLock(buildComponentLock(parseSchemaPackage(renamedFiles).model));
   const allChanges = [...changes, { path: sourceLayout.lockFile, text: lockText }];
-  const after = validateFiles(withChanges(files, allChanges, (path, text) => new SourceFile(path, text)));
+  const after = validateFiles(withChanges(files, allChanges));
   if (after.diagnostics.length > 0)
     return failed(after.diagnostics, 'rename:component refused: the result would not be valid, nothing changed');
   try {
@@ -71,6 +70,6 @@ export async function renameComponentCommand(
     ok: true,
     diagnostics: [],
     summary: `rename:component: ${oldId} → ${newId} (${written} files written, ${removed} removed)`,
-    written: allChanges.map((change) => change.path),
+    written: allChanges.filter((change) => change.text !== undefined).map((change) => change.path),
   };
 }

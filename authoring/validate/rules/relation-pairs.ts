@@ -11,6 +11,12 @@ const counterpart: Readonly<Record<RelationType, RelationType>> = {
   manyToOne: 'oneToMany',
 };
 
+/** The only key each one-to-many direction may take, as Strapi's CTB writes the pair. */
+const sideOf: Partial<Record<RelationType, 'inversedBy' | 'mappedBy'>> = {
+  oneToMany: 'mappedBy',
+  manyToOne: 'inversedBy',
+};
+
 /**
  * Relations: targets that exist; two-way relations only between our own collections; the side
  * each type takes (oneToMany is the mappedBy side, manyToOne the inversedBy side, as Strapi's CTB
@@ -48,26 +54,10 @@ export function relationPairs(index: ModelIndex): Diagnostic[] {
         );
         continue;
       }
-      if (attribute.relation === 'oneToMany' && key === 'inversedBy') {
-        diagnostics.push(
-          attributeDiagnostic(
-            attribute,
-            'relation-side-invalid',
-            'a oneToMany relation takes mappedBy (its manyToOne side takes inversedBy)',
-            key,
-          ),
-        );
-        continue;
-      }
-      if (attribute.relation === 'manyToOne' && key === 'mappedBy') {
-        diagnostics.push(
-          attributeDiagnostic(
-            attribute,
-            'relation-side-invalid',
-            'a manyToOne relation takes inversedBy (its oneToMany side takes mappedBy)',
-            key,
-          ),
-        );
+      const side = sideOf[attribute.relation];
+      if (side !== undefined && key !== side) {
+        const message = `a ${attribute.relation} relation takes ${side} (its ${counterpart[attribute.relation]} side takes ${key})`;
+        diagnostics.push(attributeDiagnostic(attribute, 'relation-side-invalid', message, key));
         continue;
       }
       diagnostics.push(...checkOtherSide(index, owner.model.id, attribute, key, target.collection.id));
