@@ -24,14 +24,15 @@ export class SourceFile {
 
   constructor(path: string, text: string) {
     this.path = path;
-    this.text = text;
+    // A byte order mark (some editors write one) is not JSON; columns are counted without it.
+    this.text = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
     try {
       // JSON.parse is ten times faster than building the tree; the tree is built on demand.
-      this.data = JSON.parse(text);
+      this.data = JSON.parse(this.text);
       this.syntaxError = undefined;
     } catch {
       this.data = undefined;
-      this.syntaxError = syntaxErrorOf(path, text);
+      this.syntaxError = syntaxErrorOf(path, this.text);
     }
   }
 
