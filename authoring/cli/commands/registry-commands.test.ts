@@ -45,6 +45,18 @@ describe('registry:strapi and registry:global', () => {
     expect(await runCli(['registry:global', '--component', variant], memoryIo(root).io)).toBe(0);
   });
 
+  it('refuses to rewrite one entry of a registry it cannot read (exit 1)', async () => {
+    const root = await copyExamplePackage();
+    await mkdir(join(root, 'generated/registries'), { recursive: true });
+    await writeFile(join(root, 'generated/registries/global.json'), '{ broken');
+    const { io, stderr } = memoryIo(root);
+    expect(await runCli(['registry:global', '--component', 'hero1'], io)).toBe(1);
+    expect(stderr()).toBe(
+      'catalog-schema registry:global: output-failed: generated/registries/global.json is not valid JSON: run registry:global without --component\n',
+    );
+    expect(await readFile(join(root, 'generated/registries/global.json'), 'utf8')).toBe('{ broken');
+  });
+
   it('exits 2 for an unknown variant', async () => {
     const root = await copyExamplePackage();
     const { io, stderr } = memoryIo(root);

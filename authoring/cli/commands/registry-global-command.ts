@@ -30,12 +30,22 @@ function findVariant(schema: CompiledSchema, variant: string): CompiledComponent
 }
 
 async function readRegistry(context: CommandContext): Promise<Record<string, unknown>> {
+  const path = join(context.config.registries, registryFiles.global);
+  let text: string;
   try {
-    const text = await readFile(join(context.root, context.config.registries, registryFiles.global), 'utf8');
+    text = await readFile(join(context.root, path), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw error;
+  }
+  try {
     const registry = JSON.parse(text) as { components?: Record<string, unknown> };
     return registry.components ?? {};
-  } catch {
-    return {};
+  } catch (error) {
+    // Rewriting one entry of a registry we cannot read would drop the others.
+    throw new AuthoringError('output-failed', `${path} is not valid JSON: run registry:global without --component`, {
+      cause: error,
+    });
   }
 }
 
