@@ -7,7 +7,8 @@
 //   P state     hash: seq (last sequence handed out), floor, bytes (sum of stored values),
 //               and t:<tag> = the sequence of the tag's last invalidation
 //   P lru       sorted set: cache key -> sequence of its last read or write (oldest goes first)
-//   P e:<key>   hash: v (the value's JSON), n (its bytes), s (sequence of its load), t (tags JSON)
+//   P e:<key>   hash: v (the value's JSON), n (its bytes), s (sequence of its load), t (tags JSON),
+//               w (sequence of its write: the version a store's local copy is checked against)
 //   P k:<tag>   set of the cache keys that carry the tag
 
 const PRELUDE = `
@@ -64,28 +65,32 @@ return next_sequence()
 `;
 
 /**
- * `get`: ARGV[2] = cache key. Returns `{1, json}` or `{0}`. An entry whose load an invalidation
- * overtook reads as a miss (and is removed) even if the tag index lost track of it; a hit
- * becomes the most recently used.
+ * `get`: ARGV[2] = cache key, ARGV[3] = the version of the caller's local copy (or ''). Returns
+ * `{1, json, version}`, `{2}` when the caller's copy is still the stored one (the value is not
+ * sent again), or `{0}` for a miss. An entry whose load an invalidation overtook reads as a miss
+ * (and is removed) even if the tag index lost track of it; a hit becomes the most recently used.
  */
 export const GET_SCRIPT = `${PRELUDE}
 local key = ARGV[2]
 local floor = floor_of_state()
-local found = redis.call('HMGET', prefix .. 'e:' .. key, 'v', 's', 't')
+local entry = prefix .. 'e:' .. key
+-- The value itself is read last, and only when the caller's copy is not the stored version.
+local found = redis.call('HMGET', entry, 's', 't', 'w')
 if not found[1] then return {0} end
-local sequence = tonumber(found[2])
-if sequence <= floor or overtaken(cjson.decode(found[3]), sequence) then
+local sequence = tonumber(found[1])
+if sequence <= floor or overtaken(cjson.decode(found[2]), sequence) then
   remove_entry(key)
   return {0}
 end
 redis.call('ZADD', lru, next_sequence(), key)
-return {1, found[1]}
+if found[3] == ARGV[3] then return {2} end
+return {1, redis.call('HGET', entry, 'v'), found[3]}
 `;
 
 /**
  * `set`: ARGV[2] = cache key, ARGV[3] = value JSON, ARGV[4] = sequence of the load, ARGV[5] =
- * tags JSON (an array of distinct strings), ARGV[6] = byte limit. Returns 1 when stored, 0 when
- * refused (a tag invalidated at or after the load's sequence, or the value alone over the limit).
+ * tags JSON (an array of distinct strings), ARGV[6] = byte limit. Returns `{1, version}` when
+ * stored, `{0}` when refused (a tag invalidated at or after the load's sequence, or the value alone over the limit).
  * Then evicts the least recently used entries until the stored bytes fit the limit again.
  */
 export const SET_SCRIPT = `${PRELUDE}
@@ -93,13 +98,15 @@ local key, value, tags_json = ARGV[2], ARGV[3], ARGV[5]
 local sequence, max_bytes = tonumber(ARGV[4]), tonumber(ARGV[6])
 local size = #value
 local floor = floor_of_state()
-if sequence <= floor or size > max_bytes then return 0 end
+if sequence <= floor or size > max_bytes then return {0} end
 local tags = cjson.decode(tags_json)
-if overtaken(tags, sequence) then return 0 end
+if overtaken(tags, sequence) then return {0} end
 remove_entry(key)
-redis.call('HSET', prefix .. 'e:' .. key, 'v', value, 'n', size, 's', ARGV[4], 't', tags_json)
+local written = next_sequence()
+local version = string.format('%d', written)
+redis.call('HSET', prefix .. 'e:' .. key, 'v', value, 'n', size, 's', ARGV[4], 't', tags_json, 'w', version)
 for _, tag in ipairs(tags) do redis.call('SADD', prefix .. 'k:' .. tag, key) end
-redis.call('ZADD', lru, next_sequence(), key)
+redis.call('ZADD', lru, written, key)
 local bytes = redis.call('HINCRBY', state, 'bytes', size)
 while bytes > max_bytes do
   local oldest = redis.call('ZRANGE', lru, 0, 0)[1]
@@ -111,7 +118,7 @@ while bytes > max_bytes do
   remove_entry(oldest)
   bytes = tonumber(redis.call('HGET', state, 'bytes'))
 end
-return 1
+return {1, version}
 `;
 
 /**

@@ -79,6 +79,22 @@ describe('RedisCacheStore: two host instances on one Redis', () => {
     expect(sequences.every((sequence, index) => index === 0 || sequence > sequences[index - 1]!)).toBe(true);
   });
 
+  it("reuses an instance's local copy only while Redis still holds that version", async () => {
+    const a = await openStore({ prefix: 'shared-4:' });
+    const b = await openStore({ prefix: 'shared-4:' });
+    await a.set('k', { v: 1 }, { tags: ['t'], sequence: await a.nextSequence() });
+    const first = await b.get('k');
+    const again = await b.get('k');
+    expect(again).toEqual({ value: { v: 1 } });
+    expect(again!.value).toBe(first!.value); // not sent nor parsed again
+    await a.set('k', { v: 2 }, { tags: ['t'], sequence: await a.nextSequence() });
+    expect(await b.get('k')).toEqual({ value: { v: 2 } });
+    await a.invalidateTags(['t']);
+    expect(await b.get('k')).toBeUndefined();
+    await a.set('k', { v: 3 }, { tags: ['t'], sequence: await a.nextSequence() });
+    expect(await b.get('k')).toEqual({ value: { v: 3 } });
+  });
+
   it('keeps deployments with different prefixes apart', async () => {
     const a = await openStore({ prefix: 'deployment-a:' });
     const b = await openStore({ prefix: 'deployment-b:' });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import { type Logger, silentLogger } from '../logger.js';
 import type { CacheHit, CacheSetOptions, CacheStore, InvalidationListener } from './cache-store.js';
 import { RedisCacheError, type RedisCacheOperation } from './redis-cache-error.js';
@@ -20,17 +21,31 @@ export interface RedisCacheStoreOptions {
   readonly commandTimeoutMs?: number;
   /** How long an invalidation waits for every subscribed instance to confirm it (default 2,000 ms). */
   readonly confirmTimeoutMs?: number;
+  /**
+   * Bound of the local copies (bytes of JSON) kept to skip sending and parsing a value that Redis
+   * confirms unchanged; every read still asks Redis. Default: 32 MiB or `maxBytes`, the smaller.
+   */
+  readonly localCopyBytes?: number;
 }
 
 /** The default key prefix. */
 export const DEFAULT_REDIS_PREFIX = 'runtime-catalog:';
 
 type ScriptArgument = string | number;
+/** A miss, a value with its version, or "your local copy is the stored value". */
+type GetReply = [0] | [1, string, string] | [2];
+
+/** A value as this instance last read or wrote it, with the version Redis gave it. */
+interface LocalCopy {
+  readonly version: string;
+  readonly value: unknown;
+  readonly bytes: number;
+}
 /** The commands that `defineCommand` adds: each runs one script of redis-cache-scripts.ts. */
 interface CacheScripts {
   catalogNextSequence(state: string, lru: string, prefix: string): Promise<number>;
-  catalogGet(state: string, lru: string, prefix: string, key: string): Promise<[0] | [1, string]>;
-  catalogSet(state: string, lru: string, prefix: string, ...args: ScriptArgument[]): Promise<0 | 1>;
+  catalogGet(state: string, lru: string, prefix: string, key: string, version: string): Promise<GetReply>;
+  catalogSet(state: string, lru: string, prefix: string, ...args: ScriptArgument[]): Promise<[0] | [1, string]>;
   catalogInvalidate(state: string, lru: string, prefix: string, ...args: string[]): Promise<[number, number]>;
 }
 
@@ -77,6 +92,7 @@ export class RedisCacheStore implements CacheStore {
   readonly #instanceId = randomUUID();
   readonly #listeners = new Set<InvalidationListener>();
   readonly #pending = new Map<string, PendingInvalidation>();
+  readonly #copies: LRUCache<string, LocalCopy>;
   #connected = false;
   #healthy = true;
   #lastError: unknown;
@@ -92,6 +108,12 @@ export class RedisCacheStore implements CacheStore {
     this.#logger = options.logger ?? silentLogger;
     this.#confirmTimeoutMs = options.confirmTimeoutMs ?? 2_000;
     this.#target = redisTarget(options.url);
+    const copyBytes = Math.max(1, options.localCopyBytes ?? Math.min(options.maxBytes, 32 * 1024 * 1024));
+    this.#copies = new LRUCache<string, LocalCopy>({
+      maxSize: copyBytes,
+      maxEntrySize: copyBytes,
+      sizeCalculation: (copy) => Math.max(1, copy.bytes),
+    });
     this.#secrets = urlSecrets(options.url);
     const client = new Redis(options.url, {
       lazyConnect: true,
@@ -150,11 +172,24 @@ export class RedisCacheStore implements CacheStore {
     );
   }
 
+  /**
+   * Every read asks Redis (so an invalidation holds at once); when this instance's local copy is
+   * still the stored version, Redis answers without the value, and the copy (the same object as
+   * before, like the memory store's) is returned without parsing.
+   */
   async get(key: string): Promise<CacheHit | undefined> {
+    const copy = this.#copies.get(key);
     const found = await this.#run('get', () =>
-      this.#client.catalogGet(this.#keys.state, this.#keys.lru, this.#prefix, key),
+      this.#client.catalogGet(this.#keys.state, this.#keys.lru, this.#prefix, key, copy?.version ?? ''),
     );
-    return found[0] === 1 ? { value: JSON.parse(found[1]) } : undefined;
+    if (found[0] === 2 && copy !== undefined) return { value: copy.value };
+    if (found[0] !== 1) {
+      this.#copies.delete(key);
+      return undefined;
+    }
+    const value: unknown = JSON.parse(found[1]);
+    this.#copies.set(key, { version: found[2], value, bytes: found[1].length });
+    return { value };
   }
 
   async set(key: string, value: unknown, options: CacheSetOptions): Promise<boolean> {
@@ -174,7 +209,9 @@ export class RedisCacheStore implements CacheStore {
         this.#maxBytes,
       ),
     );
-    return stored === 1;
+    if (stored[0] !== 1) return false;
+    this.#copies.set(key, { version: stored[1], value, bytes: json.length });
+    return true;
   }
 
   async invalidateTags(tags: readonly string[]): Promise<void> {
@@ -215,6 +252,7 @@ export class RedisCacheStore implements CacheStore {
   /** Quits both connections (or drops them when they are not connected). */
   async close(): Promise<void> {
     this.#listeners.clear();
+    this.#copies.clear();
     this.#connected = false;
     await Promise.all(
       [this.#client, this.#subscriber].map(async (connection) => {
