@@ -95,6 +95,27 @@ describe('RedisCacheStore: two host instances on one Redis', () => {
     expect(await b.get('k')).toEqual({ value: { v: 3 } });
   });
 
+  it('fails closed when a subscribed instance does not confirm an invalidation in time', async () => {
+    const logger = recordingLogger();
+    const store = await openStore({ prefix: 'silent-peer:', confirmTimeoutMs: 200, logger });
+    await store.set('k', 1, { tags: ['t'], sequence: await store.nextSequence() });
+    const silentPeer = new Redis(server.url); // subscribed like an instance, but never confirms
+    try {
+      await silentPeer.subscribe('silent-peer:invalidations');
+      const error = await store.invalidateTags(['t']).then(
+        () => undefined,
+        (reason: unknown) => reason as RedisCacheError,
+      );
+      expect(error).toBeInstanceOf(RedisCacheError);
+      expect(error?.operation).toBe('invalidateTags');
+      expect(error?.message).toBe('Cache store unavailable');
+      expect(logger.lines).toEqual(['warn: cache invalidation not confirmed in time by 1 of 2 subscribers']);
+      expect(await store.get('k')).toBeUndefined(); // recorded all the same: a retry is harmless
+    } finally {
+      silentPeer.disconnect();
+    }
+  });
+
   it('keeps deployments with different prefixes apart', async () => {
     const a = await openStore({ prefix: 'deployment-a:' });
     const b = await openStore({ prefix: 'deployment-b:' });

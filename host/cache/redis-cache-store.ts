@@ -5,6 +5,11 @@ import { type Logger, silentLogger } from '../logger.js';
 import type { CacheHit, CacheSetOptions, CacheStore, InvalidationListener } from './cache-store.js';
 import { RedisCacheError, type RedisCacheOperation } from './redis-cache-error.js';
 import { GET_SCRIPT, INVALIDATE_SCRIPT, NEXT_SEQUENCE_SCRIPT, SET_SCRIPT } from './redis-cache-scripts.js';
+import {
+  type ConfirmationMessage,
+  InvalidationConfirmations,
+  type InvalidationMessage,
+} from './redis-invalidation-confirmations.js';
 import { redisTarget, urlSecrets, withoutSecrets } from './redis-url.js';
 
 /** Options of {@link RedisCacheStore}. */
@@ -41,31 +46,13 @@ interface LocalCopy {
   readonly value: unknown;
   readonly bytes: number;
 }
+
 /** The commands that `defineCommand` adds: each runs one script of redis-cache-scripts.ts. */
 interface CacheScripts {
   catalogNextSequence(state: string, lru: string, prefix: string): Promise<number>;
   catalogGet(state: string, lru: string, prefix: string, key: string, version: string): Promise<GetReply>;
   catalogSet(state: string, lru: string, prefix: string, ...args: ScriptArgument[]): Promise<[0] | [1, string]>;
   catalogInvalidate(state: string, lru: string, prefix: string, ...args: string[]): Promise<[number, number]>;
-}
-
-/** Published on `<prefix>invalidations` by the instance that invalidated. */
-interface InvalidationMessage {
-  readonly from: string;
-  readonly id: string;
-  readonly tags: readonly string[];
-}
-
-/** Published on `<prefix>confirmations` by each instance once its listeners ran. */
-interface ConfirmationMessage {
-  readonly to: string;
-  readonly id: string;
-}
-
-interface PendingInvalidation {
-  confirmed: number;
-  expected: number | undefined;
-  resolve(): void;
 }
 
 /**
@@ -91,7 +78,7 @@ export class RedisCacheStore implements CacheStore {
   readonly #confirmTimeoutMs: number;
   readonly #instanceId = randomUUID();
   readonly #listeners = new Set<InvalidationListener>();
-  readonly #pending = new Map<string, PendingInvalidation>();
+  readonly #confirmations = new InvalidationConfirmations();
   readonly #copies: LRUCache<string, LocalCopy>;
   #connected = false;
   #healthy = true;
@@ -217,13 +204,10 @@ export class RedisCacheStore implements CacheStore {
   async invalidateTags(tags: readonly string[]): Promise<void> {
     const id = randomUUID();
     const message: InvalidationMessage = { from: this.#instanceId, id, tags };
-    let pending: PendingInvalidation | undefined;
-    const confirmed = new Promise<void>((resolve) => {
-      pending = { confirmed: 0, expected: undefined, resolve };
-    });
-    this.#pending.set(id, pending!);
+    this.#confirmations.open(id);
+    let receivers: number;
     try {
-      const [, receivers] = await this.#run('invalidateTags', () =>
+      [, receivers] = await this.#run('invalidateTags', () =>
         this.#client.catalogInvalidate(
           this.#keys.state,
           this.#keys.lru,
@@ -233,14 +217,18 @@ export class RedisCacheStore implements CacheStore {
           ...tags,
         ),
       );
-      for (const listener of this.#listeners) listener(tags);
-      // Every subscriber reached (this instance's own included) confirms once its listeners ran:
-      // only then has no instance a load in flight that a later request could join.
-      pending!.expected = receivers;
-      this.#settle(id);
-      await this.#confirmedInTime(confirmed, pending!);
-    } finally {
-      this.#pending.delete(id);
+    } catch (error) {
+      this.#confirmations.close(id);
+      throw error;
+    }
+    for (const listener of this.#listeners) listener(tags);
+    // Every subscriber reached (this instance's own included) confirms once its listeners ran:
+    // only then has no instance a load in flight that a later request could join. Fails closed:
+    // an invalidation that not every instance confirmed in time is not answered 200.
+    const missing = await this.#confirmations.wait(id, receivers, this.#confirmTimeoutMs);
+    if (missing > 0) {
+      this.#logger.warn(`cache invalidation not confirmed in time by ${missing} of ${receivers} subscribers`);
+      throw new RedisCacheError('invalidateTags');
     }
   }
 
@@ -262,44 +250,17 @@ export class RedisCacheStore implements CacheStore {
     );
   }
 
-  /** Fails closed: an invalidation that not every instance confirmed in time is not answered 200. */
-  async #confirmedInTime(confirmed: Promise<void>, pending: PendingInvalidation): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), this.#confirmTimeoutMs);
-    });
-    try {
-      if ((await Promise.race([confirmed, timedOut])) === 'timeout') {
-        const expected = pending.expected ?? 0;
-        this.#logger.warn(
-          `cache invalidation not confirmed by ${expected - pending.confirmed} of ${expected} host instances in time`,
-        );
-        throw new RedisCacheError('invalidateTags');
-      }
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
   #received(channel: string, raw: string): void {
     if (channel === this.#channels.confirmations) {
       const confirmation = JSON.parse(raw) as ConfirmationMessage;
-      if (confirmation.to !== this.#instanceId) return;
-      const pending = this.#pending.get(confirmation.id);
-      if (pending === undefined) return;
-      pending.confirmed += 1;
-      this.#settle(confirmation.id);
+      if (confirmation.to === this.#instanceId) this.#confirmations.confirm(confirmation.id);
       return;
     }
     if (channel !== this.#channels.invalidations) return;
     const message = JSON.parse(raw) as InvalidationMessage;
+    // Our own: the listeners ran when the script answered; our subscriber confirms it as read.
     if (message.from === this.#instanceId) {
-      // Our own invalidation: the listeners ran when the script answered; count our confirmation.
-      const pending = this.#pending.get(message.id);
-      if (pending !== undefined) {
-        pending.confirmed += 1;
-        this.#settle(message.id);
-      }
+      this.#confirmations.confirm(message.id);
       return;
     }
     for (const listener of this.#listeners) listener(message.tags);
@@ -307,11 +268,6 @@ export class RedisCacheStore implements CacheStore {
     this.#client.publish(this.#channels.confirmations, JSON.stringify(confirmation)).catch((error: unknown) => {
       this.#failed(error);
     });
-  }
-
-  #settle(id: string): void {
-    const pending = this.#pending.get(id);
-    if (pending?.expected !== undefined && pending.confirmed >= pending.expected) pending.resolve();
   }
 
   async #run<T>(operation: RedisCacheOperation, command: () => Promise<T>): Promise<T> {
