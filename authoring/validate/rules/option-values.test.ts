@@ -38,6 +38,19 @@ describe('optionValues', () => {
     ).toEqual(['src/source/collections/page.json:7:20 range-invalid']);
   });
 
+  it('reports min or max on a component that is not repeatable', () => {
+    const fixture = {
+      components: {
+        'a/b.json': componentSource('a.b', {
+          cmp_variant: 'string!',
+          field: { type: 'component', component: 'a.c', max: 3 },
+        }),
+        'a/c.json': componentSource('a.c', { cmp_variant: 'string!' }),
+      },
+    };
+    expect(diagnosticsOf(fixture)).toEqual(['src/source/components/a/b.json:9:14 field-option-not-allowed']);
+  });
+
   it('accepts defaults of the right type', () => {
     expect(diagnosticsOf(withField({ type: 'float', default: 1.5, min: 0, max: 2 }))).toEqual([]);
     expect(diagnosticsOf(withField({ type: 'biginteger', default: '12' }))).toEqual([]);

@@ -40,7 +40,7 @@ function asNumber(value: unknown): number | undefined {
   return undefined;
 }
 
-/** Defaults of the right type; min ≤ max and minLength ≤ maxLength. */
+/** Defaults of the right type; min ≤ max and minLength ≤ maxLength; min/max only on repeatable components. */
 export function optionValues(index: ModelIndex): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const owner of owners(index.model)) {
@@ -70,6 +70,14 @@ export function optionValues(index: ModelIndex): Diagnostic[] {
             'minLength',
           ),
         );
+      }
+      if (attribute.type === 'component' && !attribute.repeatable) {
+        for (const key of ['min', 'max'] as const) {
+          if (options[key] !== undefined) {
+            const message = `${key} counts the items of a repeatable component: add "repeatable": true or drop ${key}`;
+            diagnostics.push(attributeDiagnostic(attribute, 'field-option-not-allowed', message, key));
+          }
+        }
       }
       if (attribute.type === 'uid' && options.maxLength !== undefined && options.maxLength > 256) {
         diagnostics.push(
