@@ -45,14 +45,19 @@ local function remove_entry(key)
   redis.call('ZREM', lru, key)
 end
 
--- Whether one of tags was invalidated at or after sequence.
+-- Whether one of tags was invalidated at or after sequence. In batches: unpack has a limit, and
+-- the whole-catalog build carries every tag of every package.
 local function overtaken(tags, sequence)
-  if #tags == 0 then return false end
   local fields = {}
-  for i, tag in ipairs(tags) do fields[i] = 't:' .. tag end
-  local invalidated = redis.call('HMGET', state, unpack(fields))
   for i = 1, #tags do
-    if invalidated[i] and tonumber(invalidated[i]) >= sequence then return true end
+    fields[#fields + 1] = 't:' .. tags[i]
+    if #fields == 1000 or i == #tags then
+      local invalidated = redis.call('HMGET', state, unpack(fields))
+      for j = 1, #fields do
+        if invalidated[j] and tonumber(invalidated[j]) >= sequence then return true end
+      end
+      fields = {}
+    end
   end
   return false
 end

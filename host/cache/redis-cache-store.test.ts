@@ -139,6 +139,17 @@ describe('RedisCacheStore values and limits', () => {
     expect(await store.get('at')).toEqual({ value: 'ééééé' });
   });
 
+  it('stores, guards and drops an entry with 20,000 tags (the whole-catalog build carries every tag)', async () => {
+    const store = await openStore();
+    const tags = Array.from({ length: 20_000 }, (_, index) => `runtime-package:pkg${index}`);
+    const startedBefore = await store.nextSequence();
+    expect(await store.set('build', 'all', { tags, sequence: await store.nextSequence() })).toBe(true);
+    expect(await store.get('build')).toEqual({ value: 'all' });
+    await store.invalidateTags(['runtime-package:pkg19999']);
+    expect(await store.get('build')).toBeUndefined();
+    expect(await store.set('build', 'old', { tags, sequence: startedBefore })).toBe(false);
+  });
+
   it('stores values as JSON under the prefix, with no expiry', async () => {
     const store = await openStore({ prefix: 'layout:' });
     await store.set(
