@@ -116,6 +116,27 @@ describe('RedisCacheStore: two host instances on one Redis', () => {
     }
   });
 
+  it('sends concurrent reads of one key to Redis once', async () => {
+    const store = await openStore();
+    await store.set('k', { v: 1 }, { tags: ['t'], sequence: await store.nextSequence() });
+    const redis = new Redis(server.url);
+    try {
+      // ioredis sends a script's first call on a connection as EVAL, the next ones as EVALSHA.
+      const scriptCalls = async () => {
+        const stats = await redis.info('commandstats');
+        return [/cmdstat_eval:calls=(\d+)/, /cmdstat_evalsha:calls=(\d+)/]
+          .map((pattern) => Number(pattern.exec(stats)?.[1] ?? 0))
+          .reduce((sum, calls) => sum + calls);
+      };
+      const before = await scriptCalls();
+      const reads = await Promise.all(Array.from({ length: 10 }, () => store.get('k')));
+      expect(reads).toEqual(Array.from({ length: 10 }, () => ({ value: { v: 1 } })));
+      expect((await scriptCalls()) - before).toBe(1);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
   it('keeps deployments with different prefixes apart', async () => {
     const a = await openStore({ prefix: 'deployment-a:' });
     const b = await openStore({ prefix: 'deployment-b:' });

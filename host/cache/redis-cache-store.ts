@@ -80,6 +80,7 @@ export class RedisCacheStore implements CacheStore {
   readonly #listeners = new Set<InvalidationListener>();
   readonly #confirmations = new InvalidationConfirmations();
   readonly #copies: LRUCache<string, LocalCopy>;
+  readonly #reads = new Map<string, Promise<CacheHit | undefined>>();
   #connected = false;
   #healthy = true;
   #lastError: unknown;
@@ -162,9 +163,21 @@ export class RedisCacheStore implements CacheStore {
   /**
    * Every read asks Redis (so an invalidation holds at once); when this instance's local copy is
    * still the stored version, Redis answers without the value, and the copy (the same object as
-   * before, like the memory store's) is returned without parsing.
+   * before, like the memory store's) is returned without parsing. Concurrent reads of one key
+   * share one round trip (a cold whole catalog reads the catalog once per package at once); an
+   * invalidation seen here ends the sharing, so no read that starts after it joins an older one.
    */
-  async get(key: string): Promise<CacheHit | undefined> {
+  get(key: string): Promise<CacheHit | undefined> {
+    const shared = this.#reads.get(key);
+    if (shared !== undefined) return shared;
+    const read = this.#read(key).finally(() => {
+      if (this.#reads.get(key) === read) this.#reads.delete(key);
+    });
+    this.#reads.set(key, read);
+    return read;
+  }
+
+  async #read(key: string): Promise<CacheHit | undefined> {
     const copy = this.#copies.get(key);
     const found = await this.#run('get', () =>
       this.#client.catalogGet(this.#keys.state, this.#keys.lru, this.#prefix, key, copy?.version ?? ''),
@@ -221,7 +234,7 @@ export class RedisCacheStore implements CacheStore {
       this.#confirmations.close(id);
       throw error;
     }
-    for (const listener of this.#listeners) listener(tags);
+    this.#notify(tags);
     // Every subscriber reached (this instance's own included) confirms once its listeners ran:
     // only then has no instance a load in flight that a later request could join. Fails closed:
     // an invalidation that not every instance confirmed in time is not answered 200.
@@ -263,11 +276,16 @@ export class RedisCacheStore implements CacheStore {
       this.#confirmations.confirm(message.id);
       return;
     }
-    for (const listener of this.#listeners) listener(message.tags);
+    this.#notify(message.tags);
     const confirmation: ConfirmationMessage = { to: message.from, id: message.id };
     this.#client.publish(this.#channels.confirmations, JSON.stringify(confirmation)).catch((error: unknown) => {
       this.#failed(error);
     });
+  }
+
+  #notify(tags: readonly string[]): void {
+    this.#reads.clear();
+    for (const listener of this.#listeners) listener(tags);
   }
 
   async #run<T>(operation: RedisCacheOperation, command: () => Promise<T>): Promise<T> {
