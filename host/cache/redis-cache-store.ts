@@ -111,6 +111,7 @@ export class RedisCacheStore implements CacheStore {
       commandTimeout: options.commandTimeoutMs ?? 2_000,
       connectTimeout: 5_000,
       retryStrategy: (attempt) => Math.min(attempt * 100, 2_000),
+      enableAutoPipelining: true,
     });
     client.defineCommand('catalogNextSequence', { numberOfKeys: 2, lua: NEXT_SEQUENCE_SCRIPT });
     client.defineCommand('catalogGet', { numberOfKeys: 2, lua: GET_SCRIPT });

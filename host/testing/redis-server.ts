@@ -45,6 +45,10 @@ async function launch(port: number, args: readonly string[]): Promise<ChildProce
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...args],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  // A test process that ends without stopping its server (a crash, say) takes it along.
+  const stopWithParent = () => child.kill('SIGKILL');
+  process.once('exit', stopWithParent);
+  child.once('exit', () => process.off('exit', stopWithParent));
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
