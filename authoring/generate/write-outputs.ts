@@ -17,6 +17,9 @@ function sibling(target: string, label: string, tag: string): string {
   return join(dirname(target), `.${basename(target)}.${label}-${tag}`);
 }
 
+/** How many files are written at once: the disk, not the CPU, is the limit. */
+const writeBatch = 64;
+
 /** Writes the complete new content of `output` into `staged.temp`. */
 async function stage(staged: Staged, output: OutputRoot, fs: OutputFileSystem): Promise<void> {
   await fs.mkdir(staged.temp, { recursive: true });
@@ -24,10 +27,15 @@ async function stage(staged: Staged, output: OutputRoot, fs: OutputFileSystem): 
   if (output.mode === 'merge') {
     for (const [path, text] of await readTree(staged.target)) if (!files.has(path)) files.set(path, text);
   }
-  for (const [path, text] of files) {
-    const file = join(staged.temp, path);
-    await fs.mkdir(dirname(file), { recursive: true });
-    await fs.writeFile(file, text);
+  const entries = [...files].map(([path, text]) => [join(staged.temp, path), text] as const);
+  for (const dir of new Set(entries.map(([file]) => dirname(file)))) await fs.mkdir(dir, { recursive: true });
+  for (let start = 0; start < entries.length; start += writeBatch) {
+    // Settle the whole batch before failing, so no write is still running when the folder is removed.
+    const results = await Promise.allSettled(
+      entries.slice(start, start + writeBatch).map(([file, text]) => fs.writeFile(file, text)),
+    );
+    const failure = results.find((result) => result.status === 'rejected');
+    if (failure) throw failure.reason;
   }
 }
 
