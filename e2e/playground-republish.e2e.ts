@@ -41,4 +41,8 @@ test('republish + revalidate of one artifact: only it is fetched again; new inse
     '/catalog.json': 1,
   });
   expect(grown(stats.esm, now.esm)).toEqual({});
+  // After a reload too.
+  await page.reload();
+  await expect(page.locator(`[data-instance-id="${oldId}"]`)).toContainText(String(before.title));
+  await expect(page.locator(`[data-instance-id="${newId}"]`)).toContainText('Republished title');
 });

@@ -5,6 +5,8 @@ test('the editor lists the catalog at stage 1 without fetching any entry, artifa
   const requests: string[] = [];
   context.on('request', (request) => requests.push(new URL(request.url()).pathname));
   const page = await openPlayground(context, 'stage-one');
+  // Whatever the editor would fetch on its own has been fetched.
+  await page.waitForLoadState('networkidle');
   const items = page.locator('[data-package-id]');
   await expect(items).toHaveCount(5);
   expect(

@@ -36,7 +36,16 @@ const response = await fetch(`${base}/__playground/republish`, {
   console.error(`error: no playground at ${base} (${String(error)}); start it with npm start, or set PLAYGROUND_URL`);
   process.exit(1);
 });
-const body = (await response.json()) as { error?: string; revalidation?: { tag?: string } };
+const text = await response.text();
+let body: { error?: string; revalidation?: { tag?: string } };
+try {
+  body = JSON.parse(text);
+} catch {
+  console.error(
+    `error: ${base} answered HTTP ${response.status}, not the playground's publisher API: ${text.slice(0, 200)}`,
+  );
+  process.exit(1);
+}
 if (!response.ok) {
   console.error(`error: ${body.error ?? `HTTP ${response.status}`}`);
   process.exit(1);

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -114,9 +114,41 @@ describe('npm start', () => {
     }
   });
 
+  it('takes its host down with it when it is killed outright, and a second start on its folder changes nothing', async () => {
+    const playground = await start({});
+    const url = await playground.ready;
+    const host = /host listening on (http:\/\/\S+)/.exec(playground.output().stdout)![1]!;
+    const stateDir = started.at(-1)!.stateDir;
+    const data = join(stateDir, 'artifacts', '@acme/ui-callout1@1.0.0', 'data.json');
+    const before = await readFile(data, 'utf8');
+
+    const second = await start({ PLAYGROUND_STATE_DIR: stateDir });
+    expect(await second.exit).toBe(1);
+    expect(second.output().stderr).toContain(`another npm start (pid ${playground.child.pid}) uses ${stateDir}`);
+    expect(await readFile(data, 'utf8')).toBe(before);
+    expect((await fetch(`${url}origin/@acme/ui-callout1@1.0.0/data.json`)).status).toBe(200);
+
+    playground.child.kill('SIGKILL');
+    await playground.exit;
+    // The host notices that its parent is gone (its IPC channel closed) and stops.
+    await expect
+      .poll(
+        () =>
+          fetch(host).then(
+            () => 'up',
+            () => 'down',
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe('down');
+  });
+
   it('refuses a port that is not a number', async () => {
     const playground = await start({ PORT: 'eighty' });
     expect(await playground.exit).toBe(1);
     expect(playground.output().stderr).toBe('error: PORT must be a port number (0-65535), got "eighty"\n');
+    const hex = await start({ ESM_PORT: '0x50' });
+    expect(await hex.exit).toBe(1);
+    expect(hex.output().stderr).toBe('error: ESM_PORT must be a port number (0-65535), got "0x50"\n');
   });
 });

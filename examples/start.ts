@@ -11,7 +11,7 @@ function port(variable: string, fallback: number): number {
   const value = process.env[variable];
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) {
+  if (!/^\d{1,5}$/.test(value) || parsed > 65535) {
     console.error(`error: ${variable} must be a port number (0-65535), got "${value}"`);
     process.exit(1);
   }
@@ -48,3 +48,8 @@ void playground.hostExit.then((code) => {
 });
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
+process.on('SIGHUP', () => void stop(0)); // the terminal went away
+process.on('uncaughtException', (error) => {
+  console.error(`error: ${error.stack ?? error.message}`);
+  void stop(1);
+});

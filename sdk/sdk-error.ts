@@ -10,7 +10,8 @@ export type SdkErrorCode =
   | 'module-load'
   | 'store-conflict'
   | 'store-blocked'
-  | 'not-found';
+  | 'not-found'
+  | 'insert-timeout';
 
 /** The one error class of the SDK: a stable `code`, the context to act on, the original error in `cause`. */
 export class SdkError extends Error {

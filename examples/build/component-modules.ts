@@ -16,7 +16,11 @@ export function componentSource(id: string): string {
  */
 export async function buildComponentModules(catalog: Catalog, prefix: string): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
-  const packages = catalog.packages.filter((pkg) => existsSync(componentSource(pkg.id)));
+  const packages = catalog.packages;
+  const missing = packages.filter((pkg) => !existsSync(componentSource(pkg.id))).map((pkg) => pkg.id);
+  if (missing.length > 0) {
+    throw new Error(`No component source for ${missing.join(', ')} (expected examples/components/<id>.tsx)`);
+  }
   const results = await Promise.all(
     packages.map((pkg) =>
       build({

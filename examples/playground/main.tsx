@@ -1,4 +1,5 @@
-import '@puckeditor/core/puck.css';
+// Puck's styles without the web font it would fetch from rsms.me: no external service.
+import '@puckeditor/core/no-external.css';
 import { createRoot } from 'react-dom/client';
 import type { Page } from '../../contracts/index.js';
 import {

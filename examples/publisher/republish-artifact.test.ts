@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,9 @@ import {
   startArtifactsOrigin,
 } from '../origins/artifacts-origin.js';
 import { createPublisherApi } from './publisher-api.js';
-import { type PublishTarget, RepublishError, republishArtifact, stampRepublish } from './republish-artifact.js';
+import { type PublishTarget, republishArtifact } from './republish-artifact.js';
+import { RepublishError } from './republish-error.js';
+import { stampRepublish } from './stamp-republish.js';
 
 const SECRET = 'publisher-test-secret';
 const callout: CatalogPackage = {
@@ -96,13 +98,27 @@ describe('republishArtifact', () => {
       status: 400,
       message: 'data.json must be a JSON object',
     });
+    // data.json must match the package's schema.json: every new instance gets it.
+    await expect(republishArtifact(target, callout, 'data.json', { tone: 'loud', title: 7 })).rejects.toMatchObject({
+      code: 'invalid-content',
+      message:
+        'data.json does not match schema.json: /tone must be equal to one of the allowed values; /title must be string',
+    });
+    await expect(
+      republishArtifact(target, callout, 'descriptor.json', { name: '@acme/other', version: '1.0.0' }),
+    ).rejects.toMatchObject({
+      code: 'invalid-content',
+      message: 'descriptor.json must name @acme/ui-callout1 1.0.0 (got @acme/other 1.0.0)',
+    });
     expect(await readFile(file, 'utf8')).toBe(original);
+    expect(origin.requests(DATA)).toBe(0);
   });
 
   it('fails with the host answer when the revalidation is refused', async () => {
-    const error = await republishArtifact({ ...target, secret: 'wrong' }, callout, 'data.json', { title: 'x' }).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await republishArtifact({ ...target, secret: 'wrong' }, callout, 'data.json', {
+      tone: 'info',
+      title: 'x',
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RepublishError);
     expect((error as RepublishError).status).toBe(502);
     expect((error as RepublishError).message).toBe('Revalidation failed: HTTP 401 {"error":"Unauthorized"}');
@@ -110,9 +126,19 @@ describe('republishArtifact', () => {
 
   it('fails without revalidating when the origin does not serve what was written', async () => {
     origin.fail(DATA, { status: 500 });
-    await expect(republishArtifact(target, callout, 'data.json', { title: 'x' })).rejects.toMatchObject({
+    await expect(republishArtifact(target, callout, 'data.json', { tone: 'info', title: 'x' })).rejects.toMatchObject({
       status: 502,
       message: `The artifacts origin does not serve the new data.json at ${origin.url}${DATA}; not revalidated`,
+    });
+  });
+});
+
+describe('republishArtifact on a broken store', () => {
+  it('answers 409 for a current artifact that is not JSON, when asked to republish it as it is', async () => {
+    await writeFile(join(dir, '@acme/ui-callout1@1.0.0/meta.json'), '{"truncated": ');
+    await expect(republishArtifact(target, callout, 'meta.json')).rejects.toMatchObject({
+      code: 'unreadable-artifact',
+      status: 409,
     });
   });
 });
@@ -131,18 +157,33 @@ describe('stampRepublish', () => {
 describe('publisher API', () => {
   it('answers 400, 404 and 413 for bad requests, and the origins request counts', async () => {
     const api = createPublisherApi(target, { artifacts: () => origin.counts(), esm: () => ({ '/esm/x': 2 }) });
-    const post = (body: string) => api.request('/republish', { method: 'POST', body });
+    const post = (body: string, headers: Record<string, string> = {}) =>
+      api.request('/republish', {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json', host: 'editor.test', ...headers },
+      });
+    expect((await post('{}', { 'content-type': 'text/plain' })).status).toBe(415);
+    const crossOrigin = await post('{"packageId":"callout1"}', { origin: 'https://evil.example' });
+    expect([crossOrigin.status, await crossOrigin.json()]).toEqual([
+      403,
+      { error: 'Cross-origin requests are refused' },
+    ]);
+    expect((await post('{"packageId":"callout1"}', { origin: 'http://editor.test' })).status).toBe(200);
     expect((await post('{')).status).toBe(400);
     expect(await (await post('{')).json()).toEqual({ error: 'Invalid JSON body' });
     expect(await (await post('{}')).json()).toEqual({ error: 'Missing packageId' });
     const unknown = await post('{"packageId":"nope"}');
-    expect([unknown.status, await unknown.json()]).toEqual([404, { error: 'Unknown package: nope' }]);
+    expect([unknown.status, await unknown.json()]).toEqual([
+      404,
+      { error: 'Unknown package: nope', code: 'unknown-package' },
+    ]);
     expect((await post(JSON.stringify({ packageId: 'callout1', content: 'x'.repeat(300_000) }))).status).toBe(413);
     const ok = await post('{"packageId":"callout1"}');
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as { artifact: string }).artifact).toBe('data.json');
     const stats = (await (await api.request('/stats')).json()) as { artifacts: Record<string, number> };
-    expect(stats.artifacts[DATA]).toBe(1);
+    expect(stats.artifacts[DATA]).toBe(2); // the two publishes' verification reads
     expect(stats).toMatchObject({ esm: { '/esm/x': 2 } });
   });
 });

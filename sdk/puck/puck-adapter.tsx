@@ -5,8 +5,11 @@ import type { CatalogClient } from '../catalog-client.js';
 import type { CatalogView } from '../catalog-view.js';
 import { newInstanceId } from '../component-instance.js';
 import type { ComponentModule } from '../component-loader.js';
+import { SdkError } from '../sdk-error.js';
+import { InsertStates } from './insert-states.js';
 import { type FieldIssue, puckFieldsOf } from './puck-fields.js';
 import { type ComponentSource, RemoteInstance } from './remote-instance.js';
+import { RemoveInstance } from './remove-instance.js';
 import { RenderTracker } from './render-tracker.js';
 
 /** Puck's root zone: where inserts from the component list land. */
@@ -17,8 +20,13 @@ export interface PuckAdapterOptions {
   readonly client: CatalogClient;
   /** The stage 1 catalog (`client.loadCatalog()`): the component list is built from it alone. */
   readonly catalog: CatalogView;
-  /** Called for each puck.json field Puck cannot show (default: `console.warn`). */
+  /**
+   * Called for each puck.json field Puck cannot show (each is also in `fieldIssues`, and shown in
+   * the fields panel as a notice in its place).
+   */
   readonly onFieldIssue?: (issue: FieldIssue) => void;
+  /** How long `insert` waits for the new instance to render (default 30,000 ms). */
+  readonly insertTimeoutMs?: number;
 }
 
 /** The part of Puck's API (`usePuck()`/`useGetPuck()()`) that an insert uses. */
@@ -62,13 +70,13 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
   const fieldIssues: FieldIssue[] = [];
   const report = (issue: FieldIssue) => {
     fieldIssues.push(issue);
-    // biome-ignore lint/suspicious/noConsole: the default report of an unsupported field, overridable by onFieldIssue
-    (options.onFieldIssue ?? ((found: FieldIssue) => console.warn(found.message)))(issue);
+    options.onFieldIssue?.(issue);
   };
   /** Package coordinates of each instance: from the saved page, or from the entry it was inserted with. */
   const coordinates = new Map<string, { package: string; version: string }>();
   /** Instances whose insert has not produced their data.json props (in flight or failed): not saved. */
-  const unfinished = new Set<string>();
+  const inserts = new InsertStates();
+  /** puck.json fields per package, read again at each new selection (a republish shows up). */
   const fields = new Map<string, Promise<Fields>>();
   const modules = new Map<string, ComponentModule>();
   const loading = new Map<string, Promise<ComponentModule>>();
@@ -91,9 +99,9 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
   const onRendered = (instanceId: string, props: Record<string, unknown>) => tracker.rendered(instanceId, props);
   const onFailed = (instanceId: string, error: unknown) => tracker.failed(instanceId, error);
 
-  function fieldsOf(packageId: string): Promise<Fields> {
+  function fieldsOf(packageId: string, newSelection: boolean): Promise<Fields> {
     let promise = fields.get(packageId);
-    if (!promise) {
+    if (!promise || newSelection) {
       promise = client
         .getArtifact(packageId, 'puck.json')
         .then((puck) => puckFieldsOf(packageId, puck, report, unsupportedField));
@@ -107,21 +115,24 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
     const label = catalog.label(packageId);
     return {
       label,
-      resolveFields: () => fieldsOf(packageId),
+      // Puck asks again on every change of the selected instance; puck.json is read again only
+      // when another instance is selected.
+      resolveFields: (data, { lastData }) => fieldsOf(packageId, lastData?.props.id !== data.props.id),
       resolveData: async (data, { trigger }) => {
         // Saved page data is the truth: only a new instance gets data.json's defaults.
         if (trigger !== 'insert') return data;
         const instanceId = String(data.props.id);
-        unfinished.add(instanceId);
+        inserts.start(instanceId);
         try {
           const entry = await client.getEntry(packageId);
           const instance = await client.createInstance(entry);
           coordinates.set(instanceId, { package: entry.package, version: entry.version });
-          unfinished.delete(instanceId);
           tracker.inserted(instanceId, instance.props);
+          inserts.inserted(instanceId, instance.props);
           return { ...data, props: { ...instance.props, id: instanceId } };
         } catch (error) {
-          // The instance stays on the canvas with the SDK's error, and is never saved.
+          // The instance stays on the canvas with the SDK's error and a Remove button; never saved.
+          inserts.fail(instanceId, error);
           tracker.failed(instanceId, error);
           return data;
         }
@@ -133,6 +144,8 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
           instanceId={id}
           label={label}
           props={props}
+          inserts={inserts}
+          failedInsertAction={<RemoveInstance instanceId={id} />}
           onRendered={onRendered}
           onFailed={onFailed}
         />
@@ -175,7 +188,7 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
       const content: ComponentInstance[] = [];
       for (const item of data.content) {
         const { id, ...props } = item.props as Record<string, unknown> & { id: string };
-        if (unfinished.has(id)) continue;
+        if (inserts.unfinished(id, props)) continue;
         const known = coordinates.get(id) ?? catalog.resolve(item.type);
         content.push({ id, packageId: item.type, package: known.package, version: known.version, props });
       }
@@ -185,7 +198,17 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
     async insert(api, packageId) {
       catalog.package(packageId); // unknown-package before anything changes
       const id = `${packageId}-${newInstanceId()}`;
-      const rendered = tracker.expect(id);
+      const timeoutMs = options.insertTimeoutMs ?? 30_000;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const rendered = Promise.race([
+        tracker.expect(id),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new SdkError('insert-timeout', `${packageId} was not rendered within ${timeoutMs} ms`)),
+            timeoutMs,
+          );
+        }),
+      ]).finally(() => clearTimeout(timer));
       api.dispatch({
         type: 'insert',
         componentType: packageId,

@@ -1,6 +1,7 @@
-import { Component, type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import { Component, type ComponentType, type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import type { ComponentModule } from '../component-loader.js';
 import { SdkError } from '../sdk-error.js';
+import type { InsertStates } from './insert-states.js';
 
 /** Loads the component module of a package (cached by the adapter). */
 export interface ComponentSource {
@@ -16,6 +17,10 @@ export interface RemoteInstanceProps {
   readonly instanceId: string;
   readonly label: string;
   readonly props: Record<string, unknown>;
+  /** Inserts not finished yet: such an instance shows its insert's state instead of the component. */
+  readonly inserts: InsertStates;
+  /** Shown under the error of a failed insert (the adapter's Remove button). */
+  readonly failedInsertAction?: ReactNode;
   readonly onRendered: (instanceId: string, props: Record<string, unknown>) => void;
   readonly onFailed: (instanceId: string, error: unknown) => void;
 }
@@ -36,9 +41,18 @@ export function RemoteInstance({
   instanceId,
   label,
   props,
+  inserts,
+  failedInsertAction,
   onRendered,
   onFailed,
 }: RemoteInstanceProps) {
+  const snapshot = () => inserts.get(instanceId);
+  const insert = useSyncExternalStore(inserts.subscribe, snapshot, snapshot);
+  // Until Puck hands over the inserted props, the component is not rendered with fewer.
+  const waiting = insert !== undefined && insert.status !== 'failed' && inserts.unfinished(instanceId, props);
+  useEffect(() => {
+    if (insert?.status === 'inserted' && !waiting) inserts.finish(instanceId);
+  }, [insert, waiting, inserts, instanceId]);
   const [state, setState] = useState<LoadState>(() => {
     const module = source.peek(packageId);
     return module ? { status: 'ready', module } : { status: 'loading' };
@@ -60,7 +74,14 @@ export function RemoteInstance({
   }, [state.status, source, packageId, instanceId, onFailed]);
 
   let body: ReactNode;
-  if (state.status === 'loading') {
+  if (insert?.status === 'failed') {
+    body = (
+      <>
+        <InstanceError error={insert.error} />
+        {failedInsertAction}
+      </>
+    );
+  } else if (state.status === 'loading' || waiting) {
     body = (
       <div role="status" aria-busy="true" style={FRAME_STYLE}>
         Loading {label}…
@@ -80,7 +101,11 @@ export function RemoteInstance({
     );
   }
   return (
-    <div data-instance-id={instanceId} data-package-id={packageId} data-state={state.status}>
+    <div
+      data-instance-id={instanceId}
+      data-package-id={packageId}
+      data-state={insert?.status === 'failed' ? 'error' : waiting ? 'loading' : state.status}
+    >
       {body}
     </div>
   );

@@ -1,0 +1,62 @@
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { ComponentModule } from '../component-loader.js';
+import { SdkError } from '../sdk-error.js';
+import { InsertStates } from './insert-states.js';
+import { RemoteInstance, type RemoteInstanceProps } from './remote-instance.js';
+
+const Greeting = (props: { name?: string }) => createElement('p', null, `Hello ${props.name ?? 'nobody'}`);
+const loaded: ComponentModule = { default: Greeting };
+
+function html(overrides: Partial<RemoteInstanceProps>): string {
+  const props: RemoteInstanceProps = {
+    source: { peek: () => loaded, load: async () => loaded },
+    packageId: 'greeting1',
+    instanceId: 'i1',
+    label: 'Greeting',
+    props: { name: 'Ada' },
+    inserts: new InsertStates(),
+    onRendered: () => {},
+    onFailed: () => {},
+    ...overrides,
+  };
+  return renderToString(createElement(RemoteInstance, props));
+}
+
+describe('RemoteInstance', () => {
+  it('renders the component with its props in a frame carrying the page hooks', () => {
+    expect(html({})).toBe(
+      '<div data-instance-id="i1" data-package-id="greeting1" data-state="ready"><p>Hello Ada</p></div>',
+    );
+  });
+
+  it('shows a loading state while the module loads, and while an insert waits for its props', () => {
+    expect(html({ source: { peek: () => undefined, load: () => new Promise(() => {}) } })).toContain(
+      'data-state="loading"><div role="status" aria-busy="true"',
+    );
+    const inserts = new InsertStates();
+    inserts.start('i1');
+    expect(html({ inserts, props: {} })).toContain('Loading <!-- -->Greeting<!-- -->…');
+    inserts.inserted('i1', { name: 'Ada' });
+    expect(html({ inserts, props: {} })).toContain('data-state="loading"');
+    expect(html({ inserts, props: { name: 'Ada' } })).toContain('<p>Hello Ada</p>');
+  });
+
+  it("shows the SDK's error of a module that has no default export", () => {
+    expect(html({ source: { peek: () => ({ other: 1 }), load: async () => ({}) } })).toContain(
+      '<div role="alert" data-error-code="module-load"',
+    );
+  });
+
+  it("shows a failed insert's SDK error, never the component without its props", () => {
+    const inserts = new InsertStates();
+    inserts.start('i1');
+    inserts.fail('i1', new SdkError('network', 'Network error: GET /api/runtime-catalog/greeting1'));
+    const failed = html({ inserts, props: {} });
+    expect(failed).toContain('data-state="error"');
+    expect(failed).toContain('data-error-code="network"');
+    expect(failed).toContain('Network error: GET /api/runtime-catalog/greeting1');
+    expect(failed).not.toContain('Hello');
+  });
+});
