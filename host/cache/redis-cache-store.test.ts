@@ -227,6 +227,26 @@ describe('RedisCacheStore values and limits', () => {
   });
 });
 
+describe('RedisCacheStore connections', () => {
+  it('opens two connections (commands, subscriber) and close quits both', async () => {
+    const redis = new Redis(server.url);
+    try {
+      const clients = async () =>
+        String(await redis.client('LIST'))
+          .trim()
+          .split('\n').length;
+      const before = await clients();
+      const store = new RedisCacheStore({ url: server.url, maxBytes: 1_000, prefix: 'connections:' });
+      await store.connect();
+      expect(await clients()).toBe(before + 2);
+      await store.close();
+      expect(await clients()).toBe(before);
+    } finally {
+      redis.disconnect();
+    }
+  });
+});
+
 describe('RedisCacheStore when Redis goes away', () => {
   it('fails each operation with cache-unavailable, logs the burst once, and recovers when Redis is back', async () => {
     const own = await startRedisServer();
@@ -264,6 +284,15 @@ describe('RedisCacheStore when Redis goes away', () => {
         logger.lines[0],
         `info: Redis cache available again at redis://127.0.0.1:${own.port}`,
       ]);
+      // Its subscriber is back too: another instance's invalidation reaches its listeners.
+      const seen: string[][] = [];
+      store.onInvalidate((tags) => seen.push([...tags]));
+      const peer = new RedisCacheStore({ url: own.url, maxBytes: 10_000, prefix: 'outage:' });
+      await peer.connect();
+      await peer.invalidateTags(['t']);
+      await peer.close();
+      expect(seen).toEqual([['t']]);
+      expect(await store.get('k')).toBeUndefined();
     } finally {
       await store.close();
       await own.stop();

@@ -251,15 +251,17 @@ export class RedisCacheStore implements CacheStore {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Quits both connections (or drops them when they are not connected). */
+  /** Quits both connections (or drops them when they are not connected); resolves once they are closed. */
   async close(): Promise<void> {
     this.#listeners.clear();
     this.#copies.clear();
     this.#connected = false;
     await Promise.all(
       [this.#client, this.#subscriber].map(async (connection) => {
-        if (connection.status === 'ready') await connection.quit().catch(() => connection.disconnect());
-        else connection.disconnect();
+        if (connection.status !== 'ready') return connection.disconnect();
+        const ended = new Promise((resolve) => connection.once('end', resolve));
+        await connection.quit().catch(() => connection.disconnect());
+        await ended;
       }),
     );
   }
