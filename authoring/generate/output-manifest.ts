@@ -3,7 +3,7 @@ import { join, posix } from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { jsonText } from './json-text.js';
 import type { OutputRoot } from './output-root.js';
-import { readTree } from './read-tree.js';
+import { listTree } from './read-tree.js';
 
 /** The manifest's file name in the cache folder: which files each owned folder got, last time. */
 export const outputManifestFile = 'outputs.json';
@@ -39,7 +39,7 @@ export async function guardOwnedFolders(
   for (const output of outputs) {
     if (output.mode !== 'replace') continue;
     const known = new Set(previous[output.dir] ?? []);
-    for (const file of (await readTree(join(root, output.dir))).keys()) {
+    for (const file of await listTree(join(root, output.dir))) {
       const ours =
         output.files.has(file) || known.has(file) || (output.dir === cacheDir && file === outputManifestFile);
       if (ours || tolerated.has(posix.basename(file))) continue;
