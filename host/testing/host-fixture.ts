@@ -54,18 +54,7 @@ export async function startHostFixture(
   };
   const store = new MemoryCacheStore({ maxBytes: HOST_CONFIG_DEFAULTS.cacheMaxBytes });
   const app = createHostApp(
-    {
-      catalogSource: options.catalogOverHttp ? `${origin.url}/catalog.json` : catalogFile,
-      artifactsOrigin: origin.url,
-      esmOrigin: 'http://127.0.0.1:9/esm',
-      revalidationSecret: TEST_SECRET,
-      hostApiVersion: '1.0.0',
-      fetchTimeoutMs: HOST_CONFIG_DEFAULTS.fetchTimeoutMs,
-      maxUpstreamBytes: HOST_CONFIG_DEFAULTS.maxUpstreamBytes,
-      cacheMaxBytes: HOST_CONFIG_DEFAULTS.cacheMaxBytes,
-      upstreamConcurrency: HOST_CONFIG_DEFAULTS.upstreamConcurrency,
-      ...options.config,
-    },
+    fixtureConfig(options.catalogOverHttp ? `${origin.url}/catalog.json` : catalogFile, origin.url, options.config),
     { store, logger },
   );
   return {
@@ -88,6 +77,26 @@ export async function startHostFixture(
       await origin.close();
       await rm(folder, { recursive: true, force: true });
     },
+  };
+}
+
+/** Test-only: the configuration of a fixture host (the defaults, the test secret, no ESM origin). */
+export function fixtureConfig(
+  catalogSource: string,
+  artifactsOrigin: string,
+  overrides: Partial<HostAppConfig> = {},
+): HostAppConfig {
+  return {
+    catalogSource,
+    artifactsOrigin,
+    esmOrigin: 'http://127.0.0.1:9/esm',
+    revalidationSecret: TEST_SECRET,
+    hostApiVersion: '1.0.0',
+    fetchTimeoutMs: HOST_CONFIG_DEFAULTS.fetchTimeoutMs,
+    maxUpstreamBytes: HOST_CONFIG_DEFAULTS.maxUpstreamBytes,
+    cacheMaxBytes: HOST_CONFIG_DEFAULTS.cacheMaxBytes,
+    upstreamConcurrency: HOST_CONFIG_DEFAULTS.upstreamConcurrency,
+    ...overrides,
   };
 }
 

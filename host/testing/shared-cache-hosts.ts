@@ -6,7 +6,7 @@ import { RedisCacheStore } from '../cache/redis-cache-store.js';
 import { createHostApp } from '../host-app.js';
 import { HOST_CONFIG_DEFAULTS } from '../host-config.js';
 import type { Logger } from '../logger.js';
-import { TEST_SECRET } from './host-fixture.js';
+import { fixtureConfig, TEST_SECRET } from './host-fixture.js';
 
 /** One host instance of {@link startSharedCacheHosts}: its app and its own Redis store. */
 export interface SharedCacheHost {
@@ -48,20 +48,10 @@ export async function startSharedCacheHosts(options: {
         ...(options.logger ? { logger: options.logger } : {}),
       });
       await store.connect();
-      const app = createHostApp(
-        {
-          catalogSource: `${origin.url}/catalog.json`,
-          artifactsOrigin: origin.url,
-          esmOrigin: 'http://127.0.0.1:9/esm',
-          revalidationSecret: TEST_SECRET,
-          hostApiVersion: '1.0.0',
-          fetchTimeoutMs: HOST_CONFIG_DEFAULTS.fetchTimeoutMs,
-          maxUpstreamBytes: HOST_CONFIG_DEFAULTS.maxUpstreamBytes,
-          cacheMaxBytes: HOST_CONFIG_DEFAULTS.cacheMaxBytes,
-          upstreamConcurrency: HOST_CONFIG_DEFAULTS.upstreamConcurrency,
-        },
-        { store, ...(options.logger ? { logger: options.logger } : {}) },
-      );
+      const app = createHostApp(fixtureConfig(`${origin.url}/catalog.json`, origin.url), {
+        store,
+        ...(options.logger ? { logger: options.logger } : {}),
+      });
       hosts.push({
         app,
         store,
