@@ -137,6 +137,21 @@ describe('RedisCacheStore: two host instances on one Redis', () => {
     }
   });
 
+  it('ignores a message on its channel that is not one of its own kind', async () => {
+    const a = await openStore({ prefix: 'shared-5:' });
+    const b = await openStore({ prefix: 'shared-5:' });
+    const seenByB: string[][] = [];
+    b.onInvalidate((tags) => seenByB.push([...tags]));
+    const redis = new Redis(server.url);
+    try {
+      expect(await redis.publish('shared-5:invalidations', 'not json')).toBe(2);
+      await a.invalidateTags(['t']); // published after the stray message: b read that one first
+      expect(seenByB).toEqual([['t']]);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
   it('keeps deployments with different prefixes apart', async () => {
     const a = await openStore({ prefix: 'deployment-a:' });
     const b = await openStore({ prefix: 'deployment-b:' });

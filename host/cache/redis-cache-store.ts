@@ -124,7 +124,13 @@ export class RedisCacheStore implements CacheStore {
       connection.on('error', (error: unknown) => this.#failed(error));
     }
     this.#client.on('ready', () => this.#succeeded());
-    this.#subscriber.on('message', (channel: string, message: string) => this.#received(channel, message));
+    this.#subscriber.on('message', (channel: string, message: string) => {
+      try {
+        this.#received(channel, message);
+      } catch {
+        // Not one of ours (someone else published on the channel): nothing to do.
+      }
+    });
   }
 
   /**
