@@ -79,7 +79,7 @@ export function createHostApp(config: HostAppConfig, dependencies: HostAppDepend
   app.notFound((c) => c.json({ error: 'Not found' }, 404, CORS_HEADERS));
   app.onError((error, c) => {
     // A shared store that Redis failed: 503 for this request; the store logs each burst once.
-    if (error instanceof RedisCacheError) return c.json({ error: error.message }, 503, CORS_HEADERS);
+    if (error instanceof RedisCacheError) return c.json({ error: error.message }, error.status as 503, CORS_HEADERS);
     if (error instanceof HostError) {
       if (error.status >= 500) logger.warn(`${c.req.method} ${c.req.path}: ${error.message}`);
       return c.json({ error: error.message }, error.status as 400, CORS_HEADERS);

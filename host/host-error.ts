@@ -17,7 +17,8 @@ export type HostErrorCode =
   | 'forbidden-url'
   | 'upstream-failed'
   | 'integrity-mismatch'
-  | 'compile-failed';
+  | 'compile-failed'
+  | 'cache-unavailable';
 
 const statusByCode: Record<HostErrorCode, number> = {
   unauthorized: 401,
@@ -38,6 +39,7 @@ const statusByCode: Record<HostErrorCode, number> = {
   'upstream-failed': 502,
   'integrity-mismatch': 502,
   'compile-failed': 422,
+  'cache-unavailable': 503,
 };
 
 /**
@@ -45,7 +47,7 @@ const statusByCode: Record<HostErrorCode, number> = {
  * `{"error": message}` with `status` (design.md HTTP contract).
  */
 export class HostError extends Error {
-  override readonly name = 'HostError';
+  override readonly name: string = 'HostError';
   readonly code: HostErrorCode;
   readonly status: number;
 

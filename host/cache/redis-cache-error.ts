@@ -1,3 +1,5 @@
+import { HostError } from '../host-error.js';
+
 /** What the Redis cache store was doing when Redis failed. */
 export type RedisCacheOperation = 'connect' | 'nextSequence' | 'get' | 'set' | 'invalidateTags';
 
@@ -11,12 +13,8 @@ export const REDIS_CACHE_UNAVAILABLE = 'Cache store unavailable';
  * unavailable`; the store logs each burst of failures once. No message ever carries the
  * connection URL's credentials.
  */
-export class RedisCacheError extends Error {
+export class RedisCacheError extends HostError {
   override readonly name = 'RedisCacheError';
-  /** Stable code, asserted by tests. */
-  readonly code = 'cache-unavailable';
-  /** The HTTP status the host answers with. */
-  readonly status = 503;
   readonly operation: RedisCacheOperation;
 
   constructor(
@@ -24,7 +22,7 @@ export class RedisCacheError extends Error {
     message: string = REDIS_CACHE_UNAVAILABLE,
     options?: { cause?: unknown },
   ) {
-    super(message, options);
+    super('cache-unavailable', message, options);
     this.operation = operation;
   }
 }
