@@ -9,10 +9,19 @@ interface Committed {
   readonly before: string | undefined;
 }
 
+/** The outermost folder of `dir` (below `root`) that does not exist yet, or undefined. */
+function firstMissingFolder(root: string, dir: string): string | undefined {
+  let missing: string | undefined;
+  for (let current = dir; current.length > root.length && !existsSync(current); current = dirname(current))
+    missing = current;
+  return missing;
+}
+
 /**
  * Applies file changes all or nothing: every new text is first written to a temporary file beside
  * its target; only then are they renamed into place and removed files deleted. If anything fails,
- * the files already replaced get their previous text back and the temporary files are removed.
+ * the files already replaced get their previous text back, and the temporary files and the folders
+ * made for new files are removed.
  */
 export async function applyFileChanges(
   root: string,
@@ -22,6 +31,7 @@ export async function applyFileChanges(
   const tag = randomBytes(4).toString('hex');
   const staged: { change: FileChange; target: string; temp: string }[] = [];
   const committed: Committed[] = [];
+  const createdFolders: string[] = [];
   try {
     for (const change of changes) {
       const target = join(root, change.path);
@@ -31,7 +41,11 @@ export async function applyFileChanges(
       }
       const temp = `${target}.catalog-schema-tmp-${tag}`;
       staged.push({ change, target, temp });
-      await fs.mkdir(dirname(target), { recursive: true });
+      const folder = firstMissingFolder(root, dirname(target));
+      if (folder) {
+        await fs.mkdir(dirname(target), { recursive: true });
+        createdFolders.push(folder);
+      }
       await fs.writeFile(temp, change.text);
     }
     for (const { change, target, temp } of staged) {
@@ -49,6 +63,7 @@ export async function applyFileChanges(
       else await fs.writeFile(target, before);
     }
     for (const { temp } of staged) if (temp) await fs.rm(temp, { recursive: true, force: true });
+    for (const folder of createdFolders.reverse()) await fs.rm(folder, { recursive: true, force: true });
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -66,6 +67,16 @@ describe('rename:component', () => {
       /^catalog-schema rename:component: rename-failed: rename:component failed, nothing changed: EIO/,
     );
     expect(await readFiles(root)).toEqual(before);
+  });
+
+  it('removes the folder it made for a moved file when a later write fails', async () => {
+    const root = await copyExamplePackage();
+    const before = await readFiles(root);
+    const fs = failingFileSystem({ operation: 'rename', nth: 2 });
+    expect((await rename(root, 'hero.hero1', 'banner.banner1', fs)).code).toBe(1);
+    expect(fs.failed()).toBe(true);
+    expect(await readFiles(root)).toEqual(before);
+    expect(existsSync(join(root, 'src/source/components/banner'))).toBe(false);
   });
 
   it('refuses an unknown id, an existing target and an invalid package (exit 1), changing nothing', async () => {
