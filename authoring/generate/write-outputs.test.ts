@@ -59,6 +59,13 @@ describe('writeOutputs', () => {
     expect((await readdir(root)).sort()).toEqual(['out', 'registries']);
   });
 
+  it('removes the parent folders it made when the first run fails', async () => {
+    const root = await makeTempDir();
+    const fs = failingFileSystem({ operation: 'writeFile', nth: 1, pathIncludes: 'c.json' });
+    await expect(writeOutputs(root, roots('v1'), fs)).rejects.toThrow(AuthoringError);
+    expect(await readdir(root)).toEqual([]);
+  });
+
   it('creates folders that do not exist yet', async () => {
     const root = await makeTempDir();
     await writeOutputs(root, [{ dir: 'deep/er/out', files: new Map([['x/y.txt', 'y\n']]), mode: 'replace' }]);

@@ -17,6 +17,14 @@ function sibling(target: string, label: string, tag: string): string {
   return join(dirname(target), `.${basename(target)}.${label}-${tag}`);
 }
 
+/** The outermost ancestor of `dir` that does not exist yet (made by this run), or undefined. */
+function outermostMissing(dir: string): string | undefined {
+  let missing: string | undefined;
+  for (let current = dir; !existsSync(current) && dirname(current) !== current; current = dirname(current))
+    missing = current;
+  return missing;
+}
+
 /** How many files are written at once: the disk, not the CPU, is the limit. */
 const writeBatch = 64;
 
@@ -52,11 +60,14 @@ export async function writeOutputs(
 ): Promise<void> {
   const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const staged: Staged[] = [];
+  const createdFolders: string[] = [];
   try {
     for (const output of outputs) {
       const target = resolve(root, output.dir);
       const item: Staged = { target, temp: sibling(target, 'catalog-schema-tmp', tag), swapped: false };
       staged.push(item);
+      const missing = outermostMissing(dirname(target));
+      if (missing) createdFolders.push(missing);
       await stage(item, output, fs);
     }
     for (const item of staged) {
@@ -81,6 +92,7 @@ export async function writeOutputs(
       }
       await fs.rm(item.temp, { recursive: true, force: true });
     }
+    for (const folder of createdFolders.reverse()) await fs.rm(folder, { recursive: true, force: true });
     throw new AuthoringError('output-failed', `could not write the outputs: ${(error as Error).message}`, {
       cause: error,
     });
