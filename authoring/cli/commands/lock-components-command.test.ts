@@ -63,6 +63,18 @@ describe('lock:components', () => {
     );
   });
 
+  it('rewrites a lock file that is not even JSON', async () => {
+    const root = await copyExamplePackage();
+    await writeFile(join(root, lockPath), '{ "components": ');
+    expect((await run(root, ['validate'])).out).toBe(
+      `${lockPath}:1:17 json-invalid Unexpected end of input found.\nvalidation failed: 1 problem in 1 file\n`,
+    );
+    expect((await run(root, ['lock:components'])).code).toBe(0);
+    expect(await readFile(join(root, lockPath), 'utf8')).toBe(
+      await readFile(join(examplePackageDir, lockPath), 'utf8'),
+    );
+  });
+
   it('refuses while a component file cannot be read for its id, and leaves the lock unchanged', async () => {
     const root = await copyExamplePackage();
     const before = await readFile(join(root, lockPath), 'utf8');
