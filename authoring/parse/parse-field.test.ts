@@ -115,6 +115,13 @@ describe('parseField: the object form', () => {
     expect(parse({ label: 'x' }).diagnostics).toEqual(['3:10 field-type-invalid']);
   });
 
+  it('suggests the spelling of a type written in the wrong case', () => {
+    const file = new SourceFile('x.json', '{"fields": {"f": {"type": "dynamiczone"}}}');
+    expect(parseField(file, ['fields', 'f'], 'f', { type: 'dynamiczone' }).diagnostics[0]!.message).toBe(
+      'unknown field type "dynamiczone" (did you mean "dynamicZone"?)',
+    );
+  });
+
   it('reports a key of another type at the key, and a missing type-specific key at the object', () => {
     expect(parse({ type: 'string', targetField: 'x', enum: ['a'] }).diagnostics).toEqual([
       '5:7 field-option-not-allowed',

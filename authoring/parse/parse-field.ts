@@ -55,20 +55,21 @@ export function parseField(file: SourceFile, path: JsonPath, name: string, value
   return { attribute: undefined, diagnostics: [] };
 }
 
+function unknownObjectType(type: unknown): string {
+  const names = Object.keys(objectFormTypes);
+  const suggestion =
+    typeof type === 'string' ? names.find((name) => name.toLowerCase() === type.toLowerCase()) : undefined;
+  return suggestion
+    ? `unknown field type ${JSON.stringify(type)} (did you mean "${suggestion}"?)`
+    : `unknown field type ${JSON.stringify(type)} (one of: ${names.join(', ')})`;
+}
+
 function parseObjectField(file: SourceFile, path: JsonPath, name: string, value: Record<string, unknown>): ParsedField {
   const diagnostics: Diagnostic[] = [];
   const type = typeof value.type === 'string' ? objectFormTypes[value.type] : undefined;
   if (!type) {
-    const known = Object.keys(objectFormTypes).join(', ');
-    diagnostics.push(
-      file.diagnostic(
-        'type' in value ? [...path, 'type'] : path,
-        'field-type-invalid',
-        'type' in value
-          ? `unknown field type ${JSON.stringify(value.type)} (one of: ${known})`
-          : 'the object form needs a "type"',
-      ),
-    );
+    const message = 'type' in value ? unknownObjectType(value.type) : 'the object form needs a "type"';
+    diagnostics.push(file.diagnostic('type' in value ? [...path, 'type'] : path, 'field-type-invalid', message));
     return { attribute: undefined, diagnostics };
   }
   const allowed = new Set([...keysOfEveryType, ...allowedKeysByType[type]]);
