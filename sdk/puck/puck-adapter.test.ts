@@ -9,11 +9,21 @@ import { createPuckAdapter, type PuckAdapter } from './puck-adapter.js';
 let fixture: HostFixture;
 let host: { url: string; close(): Promise<void> };
 let adapter: PuckAdapter;
+/** Paths the client asked the host for (the page's real fetch, counted). */
+let asked: string[];
 
 beforeEach(async () => {
   fixture = await startHostFixture({ packages: 3 });
   host = await serveHost(fixture);
-  const client = createCatalogClient({ hostUrl: host.url, catalog: fixture.catalog });
+  asked = [];
+  const client = createCatalogClient({
+    hostUrl: host.url,
+    catalog: fixture.catalog,
+    fetch: (input, init) => {
+      asked.push(new URL(input).pathname);
+      return fetch(input, init);
+    },
+  });
   adapter = createPuckAdapter({ client, catalog: await client.loadCatalog() });
 });
 afterEach(async () => {
@@ -102,12 +112,30 @@ describe('createPuckAdapter', () => {
     expect(adapter.toPage(failed, page).content).toEqual([]);
   });
 
-  it('reads fields from puck.json when asked, once per package', async () => {
+  it('never saves an inserted instance undone back to its bare first step', async () => {
+    const bare = { type: 'pkg0', props: { id: 'u' } };
+    const inserted = (await resolveData('pkg0', bare, 'insert')) as ComponentData;
+    const withProps: Data = { root: { props: {} }, content: [inserted] };
+    expect(adapter.toPage(withProps, page).content.map((instance) => instance.id)).toEqual(['u']);
+    // Puck's undo of the defaults step: the instance with its id only.
+    expect(adapter.toPage({ root: { props: {} }, content: [bare] }, page).content).toEqual([]);
+  });
+
+  it('reads fields from puck.json at each new selection, not at each change of the selected instance', async () => {
     const resolveFields = adapter.config.components.pkg2!.resolveFields!;
-    const args = [{ props: { id: 'x' } }, {}] as unknown as Parameters<typeof resolveFields>;
-    expect(await resolveFields(...args)).toEqual({ title: { type: 'text' } });
-    await resolveFields(...args);
-    expect(fixture.origin.requests('/@acme/ui-pkg2@1.0.0/puck.json')).toBe(1);
+    const call = (id: string, lastId: string | null) =>
+      resolveFields(
+        ...([
+          { props: { id } },
+          { lastData: lastId === null ? null : { props: { id: lastId } } },
+        ] as unknown as Parameters<typeof resolveFields>),
+      );
+    expect(await call('x', null)).toEqual({ title: { type: 'text' } });
+    await call('x', 'x'); // an edit of the same instance
+    await call('x', 'x');
+    expect(asked).toEqual(['/api/runtime-catalog/pkg2/puck.json']);
+    await call('y', 'x'); // another instance selected: read again (a republish shows up)
+    expect(asked).toEqual(['/api/runtime-catalog/pkg2/puck.json', '/api/runtime-catalog/pkg2/puck.json']);
     expect(adapter.fieldIssues).toEqual([]);
   });
 });

@@ -76,6 +76,11 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
   const coordinates = new Map<string, { package: string; version: string }>();
   /** Instances whose insert has not produced their data.json props (in flight or failed): not saved. */
   const inserts = new InsertStates();
+  /**
+   * Instances inserted here with data.json props. Puck records an insert as two history steps
+   * (the bare instance, then its props): an undo of the second must not save a bare instance.
+   */
+  const insertedWithProps = new Set<string>();
   /** puck.json fields per package, read again at each new selection (a republish shows up). */
   const fields = new Map<string, Promise<Fields>>();
   const modules = new Map<string, ComponentModule>();
@@ -129,6 +134,7 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
           coordinates.set(instanceId, { package: entry.package, version: entry.version });
           tracker.inserted(instanceId, instance.props);
           inserts.inserted(instanceId, instance.props);
+          if (Object.keys(instance.props).length > 0) insertedWithProps.add(instanceId);
           return { ...data, props: { ...instance.props, id: instanceId } };
         } catch (error) {
           // The instance stays on the canvas with the SDK's error and a Remove button; never saved.
@@ -189,6 +195,7 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
       for (const item of data.content) {
         const { id, ...props } = item.props as Record<string, unknown> & { id: string };
         if (inserts.unfinished(id, props)) continue;
+        if (Object.keys(props).length === 0 && insertedWithProps.has(id)) continue;
         const known = coordinates.get(id) ?? catalog.resolve(item.type);
         content.push({ id, packageId: item.type, package: known.package, version: known.version, props });
       }
