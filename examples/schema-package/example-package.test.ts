@@ -12,7 +12,8 @@ import {
 } from '../../authoring/testing/temp-package.js';
 
 // Golden files of the generated tree: golden/<path>.golden, one per generated file. After an
-// intended change of the output, refresh them with UPDATE_GOLDEN=1 npx vitest run examples/schema-package.
+// intended change of the output, refresh them with UPDATE_GOLDEN=1 npx vitest run examples/schema-package
+// (that run writes the files and fails on purpose), then run again without it.
 const goldenDir = join(examplePackageDir, 'golden');
 const outputDirs = ['cms', 'generated', '.catalog-schema'];
 
@@ -45,6 +46,8 @@ describe('the example schema package', () => {
         await mkdir(dirname(join(goldenDir, path)), { recursive: true });
         await writeFile(join(goldenDir, `${path}.golden`), text);
       }
+      // Rewriting is never a pass: CI must not go green while the golden tree is being replaced.
+      expect.fail('golden tree rewritten (UPDATE_GOLDEN=1): review the diff, then run again without it');
     }
     const golden = new Map(
       [...(await readFiles(goldenDir))].map(([path, text]) => [path.replace(/\.golden$/, ''), text]),
@@ -135,7 +138,9 @@ describe('the example schema package', () => {
     for (const key of [...keys, ...more, 'group', 'width', ...specific, 'component', 'repeatable', 'components']) {
       expect(objectKeys.has(key), key).toBe(true);
     }
-    expect(objectKeys.has('customField') && objectKeys.has('options')).toBe(true);
+    // The golden output must load in a stock Strapi 5 app, so no custom field (its plugin would have
+    // to be installed); custom fields are covered by the unit tests of authoring/.
+    expect(objectKeys.has('customField'), 'customField').toBe(false);
   });
 
   it('ships the reference validation schemas of authoring/sot unchanged', async () => {

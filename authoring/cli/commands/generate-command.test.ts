@@ -80,7 +80,7 @@ describe('generate', () => {
     expect(stdout().split('\n').slice(0, -2)).toEqual([
       '.catalog-schema/compiled-schema.json:3:1 output-outdated out of date: run the command without --check',
       'cms/src/api/tag/content-types/tag/schema.json:7:1 output-outdated out of date: run the command without --check',
-      'generated/types/index.ts:186:1 output-outdated out of date: run the command without --check',
+      'generated/types/index.ts:185:1 output-outdated out of date: run the command without --check',
     ]);
   });
 });

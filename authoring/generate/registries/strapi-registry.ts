@@ -4,7 +4,9 @@ import type { CompiledSchema } from '../../model/compiled-schema.js';
  * The Strapi registry (`registry:strapi`, docs/authoring.md): what the CMS application holds, for
  * tools that talk to it: each content type (uid → REST endpoint, names, schema file, which
  * components each dynamic zone and component field accepts) and each component (uid → table,
- * file, where it is used).
+ * file, where it is used), and what the CMS must have installed before it can load them: the custom
+ * fields used (`customFields`) and the plugins they come from (`requiredPlugins`, from
+ * `plugin::<plugin>.<field>`; a `global::` field is registered by the app itself).
  */
 export function strapiRegistry(schema: CompiledSchema): Record<string, unknown> {
   const usedBy = new Map<string, string[]>();
@@ -58,5 +60,18 @@ export function strapiRegistry(schema: CompiledSchema): Record<string, unknown> 
       usedBy: [...(usedBy.get(component.uid) ?? [])].sort(),
     };
   }
-  return { version: schema.version, contentTypes, components };
+  const customFields = new Set<string>();
+  for (const model of [...schema.collections, ...schema.components]) {
+    for (const attribute of model.attributes) {
+      if (attribute.type === 'customField') customFields.add(attribute.customField);
+    }
+  }
+  const requiredPlugins = new Set([...customFields].flatMap((uid) => /^plugin::([^.]+)\./.exec(uid)?.slice(1) ?? []));
+  return {
+    version: schema.version,
+    requiredPlugins: [...requiredPlugins].sort(),
+    customFields: [...customFields].sort(),
+    contentTypes,
+    components,
+  };
 }
