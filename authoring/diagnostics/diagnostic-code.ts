@@ -40,6 +40,7 @@ export type DiagnosticCode =
   | 'enum-default-invalid'
   | 'default-invalid'
   | 'range-invalid'
+  | 'regex-invalid'
   | 'dynamiczone-in-component'
   | 'uid-in-component'
   | 'localized-in-component'

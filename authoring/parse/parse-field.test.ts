@@ -130,6 +130,14 @@ describe('parseField: the object form', () => {
     expect(parse({ type: 'relation', relation: 'oneToOne' }).diagnostics).toEqual(['3:10 field-option-missing']);
   });
 
+  it('names the missing key with the right article', () => {
+    const file = new SourceFile('c.json', JSON.stringify({ fields: { f: { type: 'enumeration' } } }, null, 2));
+    const result = parseField(file, ['fields', 'f'], 'f', { type: 'enumeration' });
+    expect(result.diagnostics.map((d) => `${d.line}:${d.column} ${d.code} ${d.message}`)).toEqual([
+      '3:10 field-option-missing an enumeration field needs "enum"',
+    ]);
+  });
+
   it('reports a wrong relation type, target, both inverse keys and an unknown media type at their keys', () => {
     expect(
       parse({ type: 'relation', relation: 'one', target: 'Page!', inversedBy: 'a', mappedBy: 'b' }).diagnostics,

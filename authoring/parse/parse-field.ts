@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { withArticle } from '../diagnostics/with-article.js';
 import {
   type Attribute,
   type AttributeOptions,
@@ -88,7 +89,9 @@ function parseObjectField(file: SourceFile, path: JsonPath, name: string, value:
   }
   for (const key of requiredKeysByType[type] ?? []) {
     if (!(key in value)) {
-      diagnostics.push(file.diagnostic(path, 'field-option-missing', `a ${value.type} field needs "${key}"`));
+      diagnostics.push(
+        file.diagnostic(path, 'field-option-missing', `${withArticle(String(value.type))} field needs "${key}"`),
+      );
     }
   }
   if (diagnostics.length > 0) return { attribute: undefined, diagnostics };

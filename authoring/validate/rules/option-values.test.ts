@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { componentSource, diagnosticsOf } from '../../testing/source-fixture.js';
+import { componentSource, diagnosticsOf, validateFixture } from '../../testing/source-fixture.js';
 
 const withField = (field: unknown) => ({
   components: { 'a/b.json': componentSource('a.b', { cmp_variant: 'string!', field }) },
@@ -49,6 +49,27 @@ describe('optionValues', () => {
       },
     };
     expect(diagnosticsOf(fixture)).toEqual(['src/source/components/a/b.json:9:14 field-option-not-allowed']);
+  });
+
+  it.each([
+    [{ type: 'string', regex: '[a-z' }],
+    [{ type: 'string', regex: '(?<x>a)(?<x>b)' }],
+    // compiles without flags (Strapi) but not as a JSON Schema pattern (unicode mode)
+    [{ type: 'string', regex: '\\-' }],
+  ])('reports a regex that does not compile, at the regex value: %j', (field) => {
+    expect(diagnosticsOf(withField(field))).toEqual(['src/source/components/a/b.json:8:16 regex-invalid']);
+  });
+
+  it('accepts a regex that compiles', () => {
+    expect(diagnosticsOf(withField({ type: 'string', regex: '^[a-z]+(-[a-z]+)*$' }))).toEqual([]);
+  });
+
+  it('says "an" before a type that starts with a vowel sound', () => {
+    const messages = (field: unknown) => validateFixture(withField(field)).diagnostics.map((d) => d.message);
+    expect(messages({ type: 'integer', default: 1.5 })).toEqual(['default of an integer must be an integer']);
+    expect(messages({ type: 'email', default: 1 })).toEqual(['default of an email must be a string']);
+    expect(messages({ type: 'uid', default: 1 })).toContain('default of a uid must be a string');
+    expect(messages({ type: 'string', default: 1 })).toEqual(['default of a string must be a string']);
   });
 
   it('accepts defaults of the right type', () => {

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import { withArticle } from '../../diagnostics/with-article.js';
 import type { Attribute } from '../../model/attribute.js';
 import { attributeDiagnostic, type ModelIndex, owners } from './model-rule.js';
 
@@ -14,6 +15,23 @@ const stringTypes = new Set([
   'datetime',
   'timestamp',
 ]);
+
+/**
+ * Why `regex` would not compile, or undefined. Strapi compiles it as `new RegExp(regex)`; the
+ * registry's props schema carries it as a JSON Schema `pattern`, which validators such as ajv
+ * compile with the `u` flag, so it must compile both ways.
+ */
+function regexProblem(regex: string): string | undefined {
+  for (const flags of ['', 'u']) {
+    try {
+      new RegExp(regex, flags);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return flags === '' ? reason : `${reason} (as a JSON Schema pattern, unicode mode)`;
+    }
+  }
+  return undefined;
+}
 
 /** Why `value` is not a valid default of `attribute`, or undefined. */
 function defaultProblem(attribute: Attribute, value: unknown): string | undefined {
@@ -40,7 +58,7 @@ function asNumber(value: unknown): number | undefined {
   return undefined;
 }
 
-/** Defaults of the right type; min ≤ max and minLength ≤ maxLength; min/max only on repeatable components. */
+/** Defaults of the right type; a regex that compiles; min ≤ max and minLength ≤ maxLength; min/max only on repeatable components. */
 export function optionValues(index: ModelIndex): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const owner of owners(index.model)) {
@@ -50,8 +68,20 @@ export function optionValues(index: ModelIndex): Diagnostic[] {
         const problem = defaultProblem(attribute, options.default);
         if (problem) {
           diagnostics.push(
-            attributeDiagnostic(attribute, 'default-invalid', `default of a ${attribute.type} ${problem}`, 'default'),
+            attributeDiagnostic(
+              attribute,
+              'default-invalid',
+              `default of ${withArticle(attribute.type)} ${problem}`,
+              'default',
+            ),
           );
+        }
+      }
+      if (typeof options.regex === 'string') {
+        const problem = regexProblem(options.regex);
+        if (problem) {
+          const message = `regex ${JSON.stringify(options.regex)} is not a valid regular expression: ${problem}`;
+          diagnostics.push(attributeDiagnostic(attribute, 'regex-invalid', message, 'regex'));
         }
       }
       const min = asNumber(options.min);
