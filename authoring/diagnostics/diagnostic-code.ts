@@ -47,6 +47,7 @@ export type DiagnosticCode =
   | 'localized-without-i18n'
   | 'relation-type-not-allowed'
   | 'relation-target-unknown'
+  | 'relation-target-single-type'
   | 'relation-inverse-in-component'
   | 'relation-inverse-external'
   | 'relation-side-invalid'

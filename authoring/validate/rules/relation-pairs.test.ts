@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectionSource, diagnosticsOf } from '../../testing/source-fixture.js';
+import { collectionSource, componentSource, diagnosticsOf } from '../../testing/source-fixture.js';
 
 const pair = (page: unknown, author: unknown) => ({
   collections: {
@@ -31,6 +31,25 @@ describe('relationPairs', () => {
     expect(diagnosticsOf(pair('relation(manyToOne,writer)', 'relation(oneToOne,api::writer.writer)'))).toEqual([
       'src/source/collections/author.json:6:14 relation-target-unknown',
       'src/source/collections/page.json:6:15 relation-target-unknown',
+    ]);
+  });
+
+  it('reports a single type as the target, from a collection and from a component', () => {
+    const fixture = {
+      components: {
+        'a/b.json': componentSource('a.b', { cmp_variant: 'string!', settings: 'relation(oneToOne,site-setting)' }),
+      },
+      collections: {
+        'page.json': collectionSource('page', {
+          slug: 'uid',
+          settings: { type: 'relation', relation: 'manyToOne', target: 'api::site-setting.site-setting' },
+        }),
+        'site-setting.json': collectionSource('site-setting', { name: 'string' }, { mode: 'single' }),
+      },
+    };
+    expect(diagnosticsOf(fixture)).toEqual([
+      'src/source/collections/page.json:9:17 relation-target-single-type',
+      'src/source/components/a/b.json:6:17 relation-target-single-type',
     ]);
   });
 

@@ -18,7 +18,8 @@ const sideOf: Partial<Record<RelationType, 'inversedBy' | 'mappedBy'>> = {
 };
 
 /**
- * Relations: targets that exist; two-way relations only between our own collections; the side
+ * Relations: targets that exist and are collection types (the CTB never offers a single type as a
+ * target); two-way relations only between our own collections; the side
  * each type takes (oneToMany is the mappedBy side, manyToOne the inversedBy side, as Strapi's CTB
  * writes them); and an inversedBy that the other side answers with a mappedBy naming it back,
  * with the counterpart type (and the reverse).
@@ -40,6 +41,12 @@ export function relationPairs(index: ModelIndex): Diagnostic[] {
             'target',
           ),
         );
+        continue;
+      }
+      if (target.kind === 'collection' && target.collection.kind === 'singleType') {
+        // Strapi's Content-Type Builder offers only collection types as relation targets.
+        const message = `relation target ${target.collection.id} is a single type: a relation must point at a collection type`;
+        diagnostics.push(attributeDiagnostic(attribute, 'relation-target-single-type', message, 'target'));
         continue;
       }
       if (key === undefined || owner.kind === 'component') continue;
