@@ -22,10 +22,18 @@ async function readManifest(root: string, cacheDir: string): Promise<Manifest> {
   }
 }
 
+async function readText(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Guards the folders generate replaces: a file there that this run does not write and that no
- * earlier run wrote (per the manifest) is someone's own work, so nothing is written and each such
- * file is reported (`output-foreign`). Returns the outputs with the new manifest added to the cache
+ * Guards the folders generate replaces: a file there that no earlier run wrote (per the manifest)
+ * is someone's own work, unless it is byte for byte what this run writes at that path (adopted);
+ * for any other, nothing is written and each such file is reported (`output-foreign`). Returns the outputs with the new manifest added to the cache
  * folder (entries of folders this run does not write are kept).
  */
 export async function guardOwnedFolders(
@@ -40,15 +48,22 @@ export async function guardOwnedFolders(
     if (output.mode !== 'replace') continue;
     const known = new Set(previous[output.dir] ?? []);
     for (const file of await listTree(join(root, output.dir))) {
-      const ours =
-        output.files.has(file) || known.has(file) || (output.dir === cacheDir && file === outputManifestFile);
+      const ours = known.has(file) || (output.dir === cacheDir && file === outputManifestFile);
       if (ours || tolerated.has(posix.basename(file))) continue;
+      const planned = output.files.get(file);
+      // A file at a path this run writes, that no earlier run wrote (a first run, or a lost
+      // manifest): adopted only when it already holds exactly what would be written; otherwise it
+      // is someone's own version of that file and is never overwritten.
+      if (planned !== undefined && (await readText(join(root, output.dir, file))) === planned) continue;
       foreign.push({
         path: posix.join(output.dir, file),
         line: 1,
         column: 1,
         code: 'output-foreign',
-        message: `not written by catalog-schema, and ${output.dir} is a folder generate replaces: move it elsewhere`,
+        message:
+          planned === undefined
+            ? `not written by catalog-schema, and ${output.dir} is a folder generate replaces: move it elsewhere`
+            : `not written by catalog-schema and differs from what generate writes there: move it elsewhere`,
       });
     }
     folders[output.dir] = [...output.files.keys()].sort();

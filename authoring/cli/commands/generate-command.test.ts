@@ -57,6 +57,30 @@ describe('generate', () => {
     expect(await runCli(['generate'], memoryIo(root).io)).toBe(0);
   });
 
+  it('refuses, on a first run, a hand-written file at a path it generates, and writes nothing', async () => {
+    const root = await copyExamplePackage();
+    await mkdir(join(root, 'cms/src/api/tag/controllers'), { recursive: true });
+    await writeFile(join(root, 'cms/src/api/tag/controllers/tag.js'), '// my own controller\n');
+    const { io, stdout } = memoryIo(root);
+    expect(await runCli(['generate'], io)).toBe(1);
+    expect(stdout().split('\n')[0]).toBe(
+      'cms/src/api/tag/controllers/tag.js:1:1 output-foreign not written by catalog-schema and differs from what generate writes there: move it elsewhere',
+    );
+    const written = [...(await readFiles(root)).keys()].filter((path) =>
+      /^(cms|generated|\.catalog-schema)\//.test(path),
+    );
+    expect(written).toEqual(['cms/src/api/tag/controllers/tag.js']);
+    expect(await readFile(join(root, 'cms/src/api/tag/controllers/tag.js'), 'utf8')).toBe('// my own controller\n');
+  });
+
+  it('adopts a file at a path it generates that already holds exactly what it would write', async () => {
+    const root = await copyExamplePackage();
+    expect(await runCli(['generate'], memoryIo(root).io)).toBe(0);
+    // The manifest lost (cache deleted): every file on disk is identical, so all are adopted.
+    await rm(join(root, '.catalog-schema'), { recursive: true });
+    expect(await runCli(['generate'], memoryIo(root).io)).toBe(0);
+  });
+
   it('removes files an earlier run wrote that the sources no longer produce', async () => {
     const root = await copyExamplePackage();
     expect(await runCli(['generate'], memoryIo(root).io)).toBe(0);
