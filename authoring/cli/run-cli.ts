@@ -39,7 +39,10 @@ type OutputFlag = 'cms' | 'language' | 'types' | 'registries' | 'cache';
 
 const flagHelp: Record<OutputFlag, [string, string]> = {
   cms: ['--cms <dir>', 'Strapi application root (overrides the config file)'],
-  language: ['--language <language>', 'language of controllers, routes and services: ts or js'],
+  language: [
+    '--language <language>',
+    'language of controllers, routes and services: ts or js (default: ts if <cms>/tsconfig.json exists)',
+  ],
   types: ['--types <dir>', 'folder of the generated TypeScript interfaces'],
   registries: ['--registries <dir>', 'folder of the registries'],
   cache: ['--cache <dir>', 'folder of the compiled schema cache'],

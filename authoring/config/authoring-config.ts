@@ -7,7 +7,10 @@ import type { CodeLanguage } from '../generate/strapi/core-api-files.js';
 export interface AuthoringConfig {
   /** The Strapi application root: generate writes its `src/api`, `src/components` and `catalog-schema`. */
   readonly cms: string;
-  /** Language of the generated controllers, routes and services. */
+  /**
+   * Language of the generated controllers, routes and services. When neither the config file nor
+   * a flag sets it: `ts` if the CMS root has a `tsconfig.json` (a TypeScript Strapi app), else `js`.
+   */
   readonly language: CodeLanguage;
   /** Folder of the TypeScript interfaces and the category list (generate:types). */
   readonly types: string;
@@ -20,10 +23,21 @@ export interface AuthoringConfig {
 /** The config file's name at the schema package root. */
 export const configFileName = 'catalog-schema.config.json';
 
-/** What applies when the config file or one of its keys is absent. */
-export const defaultAuthoringConfig: AuthoringConfig = {
+/** The keys of the config file. */
+export const authoringConfigKeys: readonly (keyof AuthoringConfig)[] = [
+  'cms',
+  'language',
+  'types',
+  'registries',
+  'cache',
+];
+
+/**
+ * What applies when the config file or one of its keys is absent; `language` has no fixed default
+ * (it follows the CMS app: see AuthoringConfig.language).
+ */
+export const defaultAuthoringConfig: Omit<AuthoringConfig, 'language'> = {
   cms: 'cms',
-  language: 'ts',
   types: 'generated/types',
   registries: 'generated/registries',
   cache: '.catalog-schema',

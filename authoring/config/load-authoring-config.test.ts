@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthoringError } from '../authoring-error.js';
@@ -19,7 +19,7 @@ describe('loadAuthoringConfig', () => {
     const root = await makeTempDir();
     expect(await loadAuthoringConfig(root, undefined, {})).toEqual({
       cms: 'cms',
-      language: 'ts',
+      language: 'js',
       types: 'generated/types',
       registries: 'generated/registries',
       cache: '.catalog-schema',
@@ -32,6 +32,19 @@ describe('loadAuthoringConfig', () => {
       registries: 'generated/registries',
       cache: '.catalog-schema',
     });
+  });
+
+  it('detects the language when neither the file nor a flag sets it: ts with a tsconfig.json in the CMS root', async () => {
+    const root = await makeTempDir();
+    await mkdir(join(root, 'cms'), { recursive: true });
+    expect((await loadAuthoringConfig(root, undefined, {})).language).toBe('js');
+    await writeFile(join(root, 'cms/tsconfig.json'), '{}');
+    expect((await loadAuthoringConfig(root, undefined, {})).language).toBe('ts');
+    expect((await loadAuthoringConfig(root, undefined, { language: 'js' })).language).toBe('js');
+    await writeFile(join(root, 'catalog-schema.config.json'), JSON.stringify({ cms: 'strapi' }));
+    expect((await loadAuthoringConfig(root, undefined, {})).language).toBe('js');
+    await writeFile(join(root, 'catalog-schema.config.json'), JSON.stringify({ language: 'js' }));
+    expect((await loadAuthoringConfig(root, undefined, {})).language).toBe('js');
   });
 
   it('refuses output folders over the sources or over each other', async () => {

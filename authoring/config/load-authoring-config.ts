@@ -1,9 +1,15 @@
-import { readFile } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import { isAbsolute, posix, relative, resolve } from 'node:path';
 import { AuthoringError } from '../authoring-error.js';
 import { formatDiagnostic } from '../diagnostics/diagnostic.js';
+import type { CodeLanguage } from '../generate/strapi/core-api-files.js';
 import { SourceFile } from '../source/source-file.js';
-import { type AuthoringConfig, configFileName, defaultAuthoringConfig } from './authoring-config.js';
+import {
+  type AuthoringConfig,
+  authoringConfigKeys,
+  configFileName,
+  defaultAuthoringConfig,
+} from './authoring-config.js';
 
 function invalid(file: SourceFile, path: string[], message: string, target: 'key' | 'value' = 'value'): never {
   throw new AuthoringError(
@@ -20,7 +26,8 @@ function normalizeDir(root: string, dir: string): string {
 
 /**
  * Reads `catalog-schema.config.json` (or `configPath`) of the schema package at `root`, applies
- * the defaults, then `overrides` (the command-line flags). A missing default config file is fine;
+ * the defaults, then `overrides` (the command-line flags); an unset `language` is detected from
+ * the CMS root. A missing default config file is fine;
  * a config file named by flag must exist.
  */
 export async function loadAuthoringConfig(
@@ -47,8 +54,8 @@ export async function loadAuthoringConfig(
       invalid(file, [], 'must be an object');
     for (const [key, value] of Object.entries(file.data as Record<string, unknown>)) {
       if (key === '$schema') continue;
-      if (!(key in defaultAuthoringConfig))
-        invalid(file, [key], `unknown key "${key}" (${Object.keys(defaultAuthoringConfig).join(', ')})`, 'key');
+      if (!authoringConfigKeys.includes(key as keyof AuthoringConfig))
+        invalid(file, [key], `unknown key "${key}" (${authoringConfigKeys.join(', ')})`, 'key');
       if (typeof value !== 'string' || value === '') invalid(file, [key], `"${key}" must be a non-empty string`);
       if (key === 'language' && value !== 'ts' && value !== 'js')
         invalid(file, [key], '"language" must be "ts" or "js"');
@@ -58,13 +65,27 @@ export async function loadAuthoringConfig(
   const merged = { ...defaultAuthoringConfig, ...fromFile, ...overrides };
   const config: AuthoringConfig = {
     cms: normalizeDir(root, merged.cms),
-    language: merged.language,
+    language: merged.language ?? (await detectLanguage(resolve(root, merged.cms))),
     types: normalizeDir(root, merged.types),
     registries: normalizeDir(root, merged.registries),
     cache: normalizeDir(root, merged.cache),
   };
   checkOutputFolders(config);
   return config;
+}
+
+/**
+ * The language of a CMS app that the config does not name: `ts` when its root has a
+ * `tsconfig.json` (Strapi's TypeScript apps do; `.ts` files in a JavaScript app are not loaded),
+ * else `js`. A CMS folder that does not exist yet gets `js`, which every Strapi app loads.
+ */
+async function detectLanguage(cmsRoot: string): Promise<CodeLanguage> {
+  try {
+    await access(resolve(cmsRoot, 'tsconfig.json'));
+    return 'ts';
+  } catch {
+    return 'js';
+  }
 }
 
 function overlaps(a: string, b: string): boolean {
