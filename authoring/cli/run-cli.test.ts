@@ -84,6 +84,16 @@ describe('runCli', () => {
     );
   });
 
+  it('reports a file nested thousands of levels deep as json-invalid, exit 1 (no stack overflow)', async () => {
+    const root = await copyExamplePackage();
+    await writeFile(join(root, 'src/source/components/hero/hero1.json'), '['.repeat(5000));
+    const { io, stdout } = memoryIo(root);
+    expect(await runCli(['validate'], io)).toBe(1);
+    expect(stdout().split('\n')).toContain(
+      'src/source/components/hero/hero1.json:1:257 json-invalid nested too deeply: more than 256 levels of arrays and objects',
+    );
+  });
+
   it('gives the same list as JSON with --format json', async () => {
     const root = await brokenPackage();
     const { io, stdout } = memoryIo(root);

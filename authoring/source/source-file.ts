@@ -2,12 +2,19 @@ import { type AnyNode, type DocumentNode, type MemberNode, parse } from '@humanw
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { DiagnosticCode } from '../diagnostics/diagnostic-code.js';
 import { hasDuplicateKeys } from './has-duplicate-keys.js';
+import { type JsonNesting, scanJsonNesting } from './scan-json-nesting.js';
 
 /** A path into a JSON document: object keys and array indexes (like a JSON Pointer, unescaped). */
 export type JsonPath = readonly (string | number)[];
 
 /** Which position of a member a diagnostic points at: its key or its value. */
 export type PathTarget = 'key' | 'value';
+
+/**
+ * The deepest nesting of arrays and objects a source file may have. Schema files need a handful of
+ * levels; the cap keeps the recursive parts (momoa, tree walks, ajv) far from the stack limit.
+ */
+export const maxJsonDepth = 256;
 
 /**
  * One JSON file of the schema package, parsed once with its syntax tree so that any value can be
@@ -26,13 +33,20 @@ export class SourceFile {
     this.path = path;
     // A byte order mark (some editors write one) is not JSON; columns are counted without it.
     this.text = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    const nesting = scanJsonNesting(this.text, maxJsonDepth);
+    if (nesting.tooDeep) {
+      this.data = undefined;
+      const message = `nested too deeply: more than ${maxJsonDepth} levels of arrays and objects`;
+      this.syntaxError = { path, ...nesting.tooDeep, code: 'json-invalid', message };
+      return;
+    }
     try {
       // JSON.parse is ten times faster than building the tree; the tree is built on demand.
       this.data = JSON.parse(this.text);
       this.syntaxError = undefined;
-    } catch {
+    } catch (error) {
       this.data = undefined;
-      this.syntaxError = syntaxErrorOf(path, this.text);
+      this.syntaxError = endOfInputError(path, this.text, error, nesting.open) ?? syntaxErrorOf(path, this.text);
     }
   }
 
@@ -133,6 +147,33 @@ function syntaxErrorOf(path: string, text: string): Diagnostic {
       : (error as { line?: number; column?: number });
     return { path, line, column, code: 'json-invalid', message: message.replace(/ \(\d+:\d+\)$/, '') };
   }
+}
+
+/**
+ * The error of a text that is JSON so far but stops early (a truncated file), placed at the end of
+ * the text and naming what is left open; undefined when JSON.parse stopped before the end.
+ * (momoa places such errors at the last token, e.g. "Unexpected token LBrace" at an open `{`.)
+ */
+function endOfInputError(
+  path: string,
+  text: string,
+  error: unknown,
+  open: JsonNesting['open'],
+): Diagnostic | undefined {
+  const message = error instanceof Error ? error.message : '';
+  // V8: "Unexpected end of JSON input", or "... in JSON at position N" where N may be the end.
+  const position = /at position (\d+)/.exec(message)?.[1];
+  const atEnd =
+    message.includes('end of JSON input') ||
+    (position !== undefined && text.slice(Number(position)).trim() === '' && open !== undefined);
+  if (!atEnd) return undefined;
+  const what =
+    open === undefined
+      ? ''
+      : open.token === 'string'
+        ? `: the string at ${open.at.line}:${open.at.column} is not closed`
+        : `: ${open.token} at ${open.at.line}:${open.at.column} is not closed`;
+  return { path, ...endOf(text), code: 'json-invalid', message: `unexpected end of input${what}` };
 }
 
 /** The line and column just after the last character of `text`. */

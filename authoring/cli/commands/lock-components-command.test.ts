@@ -67,7 +67,7 @@ describe('lock:components', () => {
     const root = await copyExamplePackage();
     await writeFile(join(root, lockPath), '{ "components": ');
     expect((await run(root, ['validate'])).out).toBe(
-      `${lockPath}:1:17 json-invalid Unexpected end of input found.\nvalidation failed: 1 problem in 1 file\n`,
+      `${lockPath}:1:17 json-invalid unexpected end of input: { at 1:1 is not closed\nvalidation failed: 1 problem in 1 file\n`,
     );
     expect((await run(root, ['lock:components'])).code).toBe(0);
     expect(await readFile(join(root, lockPath), 'utf8')).toBe(
