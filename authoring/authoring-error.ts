@@ -11,7 +11,11 @@ export type AuthoringErrorCode =
   | 'rename-failed'
   | 'variant-unknown';
 
-/** Exit code of the CLI for each error code: 2 for usage, 1 for everything else (README "Exit codes"). */
+/**
+ * Exit code of the CLI for each error code (README "Exit codes"): 2 when the command line is at
+ * fault, malformed or naming something that is not there (a root folder, a `--config` file, a
+ * component for `--component` or `--old`); 1 when the package, its config or the work fails.
+ */
 const exitCodeByCode: Record<AuthoringErrorCode, 1 | 2> = {
   usage: 2,
   'package-root-missing': 2,
@@ -19,7 +23,7 @@ const exitCodeByCode: Record<AuthoringErrorCode, 1 | 2> = {
   'cache-missing': 1,
   'cache-stale': 1,
   'output-failed': 1,
-  'rename-unknown-id': 1,
+  'rename-unknown-id': 2,
   'rename-target-exists': 1,
   'rename-failed': 1,
   'variant-unknown': 2,

@@ -8,7 +8,8 @@ export type OutputFormat = 'text' | 'json';
 /**
  * The one reporter: text prints one `path:line:column code message` line per diagnostic, then the
  * summary; json prints one object `{command, ok, summary, diagnostics, written}` (stable keys).
- * Both go to stdout, so CI can capture them; usage errors go to stderr.
+ * Both go to stdout, so CI can capture them; in text, errors that stop a command go to stderr; with
+ * json, everything (usage errors included) is one object on stdout.
  */
 export function reportResult(io: CliIo, format: OutputFormat, command: string, result: CommandResult): void {
   if (format === 'json') {

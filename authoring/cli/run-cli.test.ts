@@ -64,6 +64,42 @@ describe('runCli', () => {
     expect(stderr()).not.toBe('');
   });
 
+  it.each([
+    [['validate', '--x', '--format', 'json'], 'validate', "error: unknown option '--x'"],
+    [['generate', '--format=json', '--chek'], 'generate', "error: unknown option '--chek'\n(Did you mean --check?)"],
+    [
+      ['rename:component', '--old', 'a.b', '--format', 'json'],
+      'rename:component',
+      "error: required option '--new <id>' not specified",
+    ],
+    [['nope', '--format', 'json'], '', "error: unknown command 'nope'"],
+  ])('reports the usage error of %j as JSON on stdout with --format json, exit 2', async (args, command, message) => {
+    const { io, stdout, stderr } = memoryIo(examplePackageDir);
+    expect(await runCli(args, io)).toBe(2);
+    expect(stderr()).toBe('');
+    expect(JSON.parse(stdout())).toEqual({
+      command,
+      ok: false,
+      error: { code: 'usage', message },
+      diagnostics: [],
+      written: [],
+    });
+  });
+
+  it.each([
+    [['validate', '--root', 'missing-folder'], 2, 'package-root-missing'],
+    [['validate', '--config', 'missing.json'], 2, 'usage'],
+    [['registry:global', '--component', 'hero7'], 2, 'variant-unknown'],
+    [['rename:component', '--old', 'hero.nope', '--new', 'hero.hero2'], 2, 'rename-unknown-id'],
+    [['rename:component', '--old', 'hero.hero1', '--new', 'shared.card'], 1, 'rename-target-exists'],
+    [['generate', '--types', 'src'], 1, 'config-invalid'],
+  ])('follows the exit code rule for %j: %i (%s)', async (args, exit, code) => {
+    const root = await copyExamplePackage();
+    const { io, stdout } = memoryIo(root);
+    expect(await runCli([...args, '--format', 'json'], io)).toBe(exit);
+    expect(JSON.parse(stdout()).error.code).toBe(code);
+  });
+
   it('exits 2 when the package root is not a folder', async () => {
     const { io, stderr } = memoryIo(examplePackageDir);
     expect(await runCli(['validate', '--root', 'missing-folder'], io)).toBe(2);

@@ -57,21 +57,35 @@ function version(): string {
 
 /**
  * Runs the catalog-schema CLI with `args` (without node and the script) and returns the exit
- * code: 0 ok, 1 validation or generation failed, 2 usage (README "Exit codes").
+ * code: 0 ok, 1 the package or the work failed, 2 the command line is wrong (README "Exit codes").
  */
 export async function runCli(args: readonly string[], io: CliIo, options: RunCliOptions = {}): Promise<number> {
   let exitCode = 0;
+  // Known before parsing, so that even a usage error commander finds is reported as JSON.
+  const jsonRequested = args.some(
+    (arg, index) => arg === '--format=json' || (arg === '--format' && args[index + 1] === 'json'),
+  );
   let format: OutputFormat = 'text';
+  let usageMessage = '';
   const program = new Command('catalog-schema')
     .description('Validate a schema package and generate its Strapi 5 schemas, types and registries (spec 4.4).')
     .version(version(), '-v, --version')
     .exitOverride()
-    .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) })
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      // Commander's error messages (unknown option, missing argument, …): held for the reporter
+      // when JSON was asked for, so stdout carries one JSON object and nothing else.
+      outputError: (text, write) => {
+        if (jsonRequested) usageMessage += text;
+        else write(text);
+      },
+    })
     .showSuggestionAfterError()
     .helpCommand(false)
     .addHelpText(
       'after',
-      '\nExit codes: 0 ok, 1 validation or generation failed (or --check found stale outputs), 2 usage.',
+      '\nExit codes: 0 ok, 1 the package, its config or the work failed (validation, --check, writing), 2 the command line is wrong (usage, --root, --config, an unknown --component or --old).',
     );
 
   const define = (
@@ -174,19 +188,24 @@ export async function runCli(args: readonly string[], io: CliIo, options: RunCli
       }),
   ).option('--component <variant>', 'only this variant (id, category:name or variant name)');
 
-  const commandName = args.find((arg) => !arg.startsWith('-')) ?? '';
+  const commandNames = program.commands.map((command) => command.name());
+  const commandName = args.find((arg) => commandNames.includes(arg)) ?? '';
   try {
     await program.parseAsync([...args], { from: 'user' });
     return exitCode;
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    if (error instanceof CommanderError) {
+      if (error.exitCode === 0) return 0;
+      if (jsonRequested) reportError(io, 'json', commandName, 'usage', (usageMessage || error.message).trim());
+      return 2;
+    }
     if (error instanceof AuthoringError) {
-      reportError(io, format, commandName, error.code, error.message);
+      reportError(io, jsonRequested ? 'json' : format, commandName, error.code, error.message);
       return error.exitCode;
     }
     reportError(
       io,
-      format,
+      jsonRequested ? 'json' : format,
       commandName,
       'internal',
       error instanceof Error ? (error.stack ?? error.message) : String(error),

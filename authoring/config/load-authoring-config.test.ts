@@ -62,9 +62,12 @@ describe('loadAuthoringConfig', () => {
 
   it('refuses a config file that names a missing file by flag, is not JSON, or has a wrong value', async () => {
     const root = await makeTempDir();
-    expect(await failure(loadAuthoringConfig(root, join(root, 'nope.json'), {}))).toMatch(
-      /^cannot read the config file /,
-    );
+    const missing = await loadAuthoringConfig(root, join(root, 'nope.json'), {}).catch((caught: unknown) => caught);
+    expect(missing).toMatchObject({
+      code: 'usage',
+      exitCode: 2,
+      message: `--config ${join(root, 'nope.json')}: no such file`,
+    });
     await writeFile(join(root, 'catalog-schema.config.json'), '{ "cms": ');
     expect(await failure(loadAuthoringConfig(root, undefined, {}))).toMatch(
       /^catalog-schema\.config\.json:1:10 json-invalid /,

@@ -27,8 +27,7 @@ function normalizeDir(root: string, dir: string): string {
 /**
  * Reads `catalog-schema.config.json` (or `configPath`) of the schema package at `root`, applies
  * the defaults, then `overrides` (the command-line flags); an unset `language` is detected from
- * the CMS root. A missing default config file is fine;
- * a config file named by flag must exist.
+ * the CMS root. A missing default config file is fine; a config file named by flag must exist.
  */
 export async function loadAuthoringConfig(
   root: string,
@@ -41,7 +40,12 @@ export async function loadAuthoringConfig(
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || configPath !== undefined) {
+    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    // A --config flag that names no file is a wrong command line (usage, exit 2).
+    if (missing && configPath !== undefined) {
+      throw new AuthoringError('usage', `--config ${path}: no such file`, { cause: error });
+    }
+    if (!missing) {
       throw new AuthoringError('config-invalid', `cannot read the config file ${path}: ${(error as Error).message}`, {
         cause: error,
       });

@@ -79,15 +79,17 @@ describe('rename:component', () => {
     expect(existsSync(join(root, 'src/source/components/banner'))).toBe(false);
   });
 
-  it('refuses an unknown id, an existing target and an invalid package (exit 1), changing nothing', async () => {
+  it('refuses an unknown id (exit 2), an existing target and an invalid package (exit 1), changing nothing', async () => {
     const root = await copyExamplePackage();
     const before = await readFiles(root);
     expect(await rename(root, 'hero.nope', 'hero.hero2')).toEqual({
-      code: 1,
+      code: 2,
       out: '',
       err: 'catalog-schema rename:component: rename-unknown-id: no component has the id "hero.nope"\n',
     });
-    expect((await rename(root, 'hero.hero1', 'shared.card')).err).toContain('rename-target-exists');
+    const taken = await rename(root, 'hero.hero1', 'shared.card');
+    expect(taken.code).toBe(1);
+    expect(taken.err).toContain('rename-target-exists');
     await writeFile(join(root, 'src/source/collections/tag.json'), '{}');
     const invalid = await rename(root, 'hero.hero1', 'hero.hero2');
     expect(invalid.code).toBe(1);
