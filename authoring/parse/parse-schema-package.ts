@@ -4,6 +4,7 @@ import type { CanonicalModel, CollectionModel, ComponentModel } from '../model/c
 import type { SchemaPackageFiles } from '../source/schema-package-files.js';
 import type { SourceFile } from '../source/source-file.js';
 import { parseField } from './parse-field.js';
+import { type UnreadableIds, unreadableIds } from './unreadable-ids.js';
 
 const componentIdPattern = /^([a-z][a-z0-9-]*)\.([a-z][a-z0-9-]*)$/;
 const collectionIdPattern = /^[a-z][a-z0-9-]*$/;
@@ -64,15 +65,33 @@ const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id 
 /**
  * Parse step of the pipeline: source files → canonical model. What cannot be understood is left
  * out of the model and reported (shape problems are layer 1's to report; this reports the field
- * grammar). Components and collections are sorted by id (then path, for duplicates).
+ * grammar). Components and collections are sorted by id (then path, for duplicates). `unreadable`:
+ * the ids files left out may stand for, which reference rules do not report as unknown.
  */
-export function parseSchemaPackage(files: SchemaPackageFiles): { model: CanonicalModel; diagnostics: Diagnostic[] } {
+export function parseSchemaPackage(files: SchemaPackageFiles): {
+  model: CanonicalModel;
+  diagnostics: Diagnostic[];
+  unreadable: UnreadableIds;
+} {
   const diagnostics: Diagnostic[] = [];
-  const components = files.components.flatMap((file) => parseComponent(file, diagnostics) ?? []);
-  const collections = files.collections.flatMap((file) => parseCollection(file, diagnostics) ?? []);
+  const components: ComponentModel[] = [];
+  const collections: CollectionModel[] = [];
+  const unreadableComponents: SourceFile[] = [];
+  const unreadableCollections: SourceFile[] = [];
+  for (const file of files.components) {
+    const component = parseComponent(file, diagnostics);
+    if (component) components.push(component);
+    else unreadableComponents.push(file);
+  }
+  for (const file of files.collections) {
+    const collection = parseCollection(file, diagnostics);
+    if (collection) collections.push(collection);
+    else unreadableCollections.push(file);
+  }
   const version = optionalString(record(files.version?.data)?.version) ?? '0.0.0';
   return {
     model: { version, components: components.sort(byId), collections: collections.sort(byId) },
     diagnostics,
+    unreadable: unreadableIds(unreadableComponents, unreadableCollections),
   };
 }

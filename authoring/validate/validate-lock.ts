@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { type ComponentLockEntry, lockEntryOf } from '../lock/component-lock.js';
 import type { CanonicalModel } from '../model/canonical-model.js';
+import type { UnreadableIds } from '../parse/unreadable-ids.js';
 import type { SchemaPackageFiles } from '../source/schema-package-files.js';
 import { sourceLayout } from '../source/source-layout.js';
 
@@ -16,7 +17,11 @@ function lockEntries(data: unknown): Record<string, Partial<ComponentLockEntry>>
  * (missing), no id locked without its file (extra), and each entry still true (changed).
  * `lock:components` rewrites the lock.
  */
-export function validateLock(files: SchemaPackageFiles, model: CanonicalModel): Diagnostic[] {
+export function validateLock(
+  files: SchemaPackageFiles,
+  model: CanonicalModel,
+  unreadable?: UnreadableIds,
+): Diagnostic[] {
   const { lock } = files;
   if (!lock) {
     if (model.components.length === 0) return [];
@@ -64,8 +69,11 @@ export function validateLock(files: SchemaPackageFiles, model: CanonicalModel): 
       );
     }
   }
-  for (const id of Object.keys(entries)) {
-    if (!seen.has(id)) {
+  for (const [id, entry] of Object.entries(entries)) {
+    // An entry of a component file that failed to parse is not reported: the file's error is.
+    const unread =
+      unreadable?.components.has(id) || (typeof entry?.file === 'string' && unreadable?.componentFiles.has(entry.file));
+    if (!seen.has(id) && !unread) {
       diagnostics.push(
         lock.diagnostic(
           ['components', id],

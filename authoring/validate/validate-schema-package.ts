@@ -18,10 +18,10 @@ export interface ValidatedPackage {
 /** Parse, then the three layers of spec 4.4, over files already read. */
 export function validateFiles(files: SchemaPackageFiles): ValidatedPackage {
   const sourceSchemas = validateSourceSchemas(files);
-  const { model, diagnostics: parsing } = parseSchemaPackage(files);
-  const index = indexModel(model);
+  const { model, diagnostics: parsing, unreadable } = parseSchemaPackage(files);
+  const index = indexModel(model, unreadable);
   const rules = modelRules.flatMap((rule) => rule(index));
-  const lock = validateLock(files, model);
+  const lock = validateLock(files, model, unreadable);
   return { files, model, diagnostics: sortDiagnostics([...sourceSchemas, ...parsing, ...rules, ...lock]) };
 }
 

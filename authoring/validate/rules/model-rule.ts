@@ -3,6 +3,9 @@ import type { DiagnosticCode } from '../../diagnostics/diagnostic-code.js';
 import type { Attribute } from '../../model/attribute.js';
 import type { CanonicalModel, CollectionModel, ComponentModel } from '../../model/canonical-model.js';
 import { collectionNames } from '../../model/strapi-names.js';
+import type { UnreadableIds } from '../../parse/unreadable-ids.js';
+
+const noUnreadableIds: UnreadableIds = { components: new Set(), collections: new Set(), componentFiles: new Set() };
 
 /** The model with lookups the rules share, built once per validation. */
 export interface ModelIndex {
@@ -13,10 +16,12 @@ export interface ModelIndex {
   readonly collections: ReadonlyMap<string, CollectionModel>;
   /** Collections by their uid (`api::x.x`). */
   readonly collectionsByUid: ReadonlyMap<string, CollectionModel>;
+  /** Ids that files which failed to parse may stand for: references to them are not reported. */
+  readonly unreadable: UnreadableIds;
 }
 
 /** Builds the lookups of `model`. */
-export function indexModel(model: CanonicalModel): ModelIndex {
+export function indexModel(model: CanonicalModel, unreadable: UnreadableIds = noUnreadableIds): ModelIndex {
   const components = new Map<string, ComponentModel>();
   for (const component of model.components) if (!components.has(component.id)) components.set(component.id, component);
   const collections = new Map<string, CollectionModel>();
@@ -26,7 +31,7 @@ export function indexModel(model: CanonicalModel): ModelIndex {
     collections.set(collection.id, collection);
     collectionsByUid.set(collectionNames(collection).uid, collection);
   }
-  return { model, components, collections, collectionsByUid };
+  return { model, components, collections, collectionsByUid, unreadable };
 }
 
 /** One layer 2 rule: reads the indexed model, returns every failure it finds. */

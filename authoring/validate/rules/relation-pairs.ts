@@ -33,6 +33,9 @@ export function relationPairs(index: ModelIndex): Diagnostic[] {
       const key =
         attribute.inversedBy !== undefined ? 'inversedBy' : attribute.mappedBy !== undefined ? 'mappedBy' : undefined;
       if (target.kind === 'unknown') {
+        // A collection whose file failed to parse is reported there, not at every relation to it.
+        const id = attribute.target.startsWith('api::') ? attribute.target.split('.').at(-1)! : attribute.target;
+        if (index.unreadable.collections.has(id)) continue;
         diagnostics.push(
           attributeDiagnostic(
             attribute,
