@@ -10,6 +10,12 @@ describe('validateSourceSchemas (layer 1)', () => {
     ]);
   });
 
+  it('reports an empty shorthand once, as a shorthand error (layer 1 leaves strings to the grammar)', () => {
+    expect(
+      diagnosticsOf({ components: { 'a/b.json': componentSource('a.b', { cmp_variant: 'string!', f: '' }) } }),
+    ).toEqual(['src/source/components/a/b.json:6:10 field-shorthand-invalid']);
+  });
+
   it('reports a key written twice', () => {
     expect(
       diagnosticsOf({
