@@ -50,6 +50,7 @@ describe('strapiAttribute: every shorthand form in Strapi 5 vocabulary', () => {
     ['media(images,files)', { type: 'media', allowedTypes: ['images', 'files'], multiple: false }],
     ['media(images)', { type: 'media', allowedTypes: ['images'], multiple: false }],
     ['media(images)[]', { type: 'media', allowedTypes: ['images'], multiple: true }],
+    ['media[]', { type: 'media', allowedTypes: ['images', 'files', 'videos', 'audios'], multiple: true }],
     ['enum(draft,live)', { type: 'enumeration', enum: ['draft', 'live'] }],
     [
       'relation(oneToOne,plugin::users-permissions.user)',
