@@ -45,7 +45,7 @@ describe('validateSourceSchemas (layer 1)', () => {
     expect(
       diagnosticsOf({
         components: { 'a/b.json': componentSource('Hero', { cmp_variant: 'string!' }) },
-        collections: { 'home.json': { id: 'home', mode: 'singleType', fields: { slug: 'uid' } } },
+        collections: { 'home.json': { id: 'home', mode: 'singleType', fields: { slug: 'uid!' } } },
       }),
     ).toEqual([
       'src/source/collections/home.json:3:11 schema-enum',

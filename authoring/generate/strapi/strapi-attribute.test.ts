@@ -12,8 +12,8 @@ function strapiOf(field: unknown, i18n = false): Record<string, unknown> {
       'shared/card.json': componentSource('shared.card', { cmp_variant: 'string!' }),
     },
     collections: {
-      'thing.json': collectionSource('thing', { slug: 'uid', field }, { i18n }),
-      'article.json': collectionSource('article', { slug: 'uid', things: 'relation(oneToMany,thing,mappedBy=field)' }),
+      'thing.json': collectionSource('thing', { slug: 'uid!', field }, { i18n }),
+      'article.json': collectionSource('article', { slug: 'uid!', things: 'relation(oneToMany,thing,mappedBy=field)' }),
     },
   });
   const relevant = diagnostics.filter(

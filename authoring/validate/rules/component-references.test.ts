@@ -8,7 +8,7 @@ describe('componentReferences', () => {
     expect(
       diagnosticsOf({
         components: seo,
-        collections: { 'page.json': collectionSource('page', { slug: 'uid', seo: 'component(shared.nope)' }) },
+        collections: { 'page.json': collectionSource('page', { slug: 'uid!', seo: 'component(shared.nope)' }) },
       }),
     ).toEqual(['src/source/collections/page.json:6:12 component-unknown']);
   });
@@ -18,7 +18,7 @@ describe('componentReferences', () => {
       diagnosticsOf({
         components: seo,
         collections: {
-          'page.json': collectionSource('page', { slug: 'uid', blocks: 'dynamicZone(shared.seo,hero.nope)' }),
+          'page.json': collectionSource('page', { slug: 'uid!', blocks: 'dynamicZone(shared.seo,hero.nope)' }),
         },
       }),
     ).toEqual(['src/source/collections/page.json:6:15 component-unknown']);
@@ -30,7 +30,7 @@ describe('componentReferences', () => {
         components: seo,
         collections: {
           'page.json': collectionSource('page', {
-            slug: 'uid',
+            slug: 'uid!',
             seo: { type: 'component', component: 'shared.nope' },
             blocks: { type: 'dynamicZone', components: ['shared.seo', 'hero.nope'] },
           }),

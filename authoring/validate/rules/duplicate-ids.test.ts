@@ -19,8 +19,8 @@ describe('duplicateIds', () => {
     expect(
       diagnosticsOf({
         collections: {
-          'a.json': collectionSource('page', { slug: 'uid' }),
-          'b.json': collectionSource('page', { slug: 'uid' }),
+          'a.json': collectionSource('page', { slug: 'uid!' }),
+          'b.json': collectionSource('page', { slug: 'uid!' }),
         },
       }),
     ).toEqual(['src/source/collections/b.json:3:9 collection-id-duplicate']);

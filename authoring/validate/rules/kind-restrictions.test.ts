@@ -4,7 +4,7 @@ import { collectionSource, componentSource, diagnosticsOf } from '../../testing/
 const base = { 'a/base.json': componentSource('a.base', { cmp_variant: 'string!' }) };
 const inComponent = (field: unknown) => ({
   components: { ...base, 'a/b.json': componentSource('a.b', { cmp_variant: 'string!', field }) },
-  collections: { 'page.json': collectionSource('page', { slug: 'uid' }) },
+  collections: { 'page.json': collectionSource('page', { slug: 'uid!' }) },
 });
 
 describe('kindRestrictions', () => {
@@ -45,7 +45,7 @@ describe('kindRestrictions', () => {
     expect(
       diagnosticsOf({
         collections: {
-          'page.json': collectionSource('page', { slug: 'uid', title: { type: 'string', localized: true } }),
+          'page.json': collectionSource('page', { slug: 'uid!', title: { type: 'string', localized: true } }),
           'home.json': collectionSource('home', { pages: 'relation(manyToMany,page)' }, { mode: 'single' }),
         },
       }),

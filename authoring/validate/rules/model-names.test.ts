@@ -6,7 +6,7 @@ describe('modelNames', () => {
     expect(
       diagnosticsOf({
         components: { 'a/upload.json': componentSource('a.upload', { cmp_variant: 'string!' }) },
-        collections: { 'document.json': collectionSource('document', { slug: 'uid' }) },
+        collections: { 'document.json': collectionSource('document', { slug: 'uid!' }) },
       }),
     ).toEqual([
       'src/source/collections/document.json:3:9 model-name-reserved',
@@ -15,7 +15,7 @@ describe('modelNames', () => {
   });
 
   it('reports a collection whose plural is its singular', () => {
-    expect(diagnosticsOf({ collections: { 'news.json': collectionSource('news', { slug: 'uid' }) } })).toEqual([
+    expect(diagnosticsOf({ collections: { 'news.json': collectionSource('news', { slug: 'uid!' }) } })).toEqual([
       'src/source/collections/news.json:3:9 collection-plural-same',
     ]);
   });
@@ -24,8 +24,8 @@ describe('modelNames', () => {
     expect(
       diagnosticsOf({
         collections: {
-          'person.json': collectionSource('person', { slug: 'uid' }),
-          'people.json': collectionSource('people', { slug: 'uid' }),
+          'person.json': collectionSource('person', { slug: 'uid!' }),
+          'people.json': collectionSource('people', { slug: 'uid!' }),
         },
       }),
     ).toEqual([

@@ -31,11 +31,11 @@ describe('optionValues', () => {
           'page.json': {
             $schema: '../../sot/collection.schema.json',
             id: 'page',
-            fields: { slug: { type: 'uid', maxLength: 300 } },
+            fields: { slug: { type: 'uid', required: true, maxLength: 300 } },
           },
         },
       }),
-    ).toEqual(['src/source/collections/page.json:7:20 range-invalid']);
+    ).toEqual(['src/source/collections/page.json:8:20 range-invalid']);
   });
 
   it('reports min or max on a component that is not repeatable', () => {

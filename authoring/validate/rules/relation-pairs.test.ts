@@ -3,8 +3,8 @@ import { collectionSource, componentSource, diagnosticsOf } from '../../testing/
 
 const pair = (page: unknown, author: unknown) => ({
   collections: {
-    'page.json': collectionSource('page', { slug: 'uid', author: page }),
-    'author.json': collectionSource('author', { slug: 'uid', pages: author }),
+    'page.json': collectionSource('page', { slug: 'uid!', author: page }),
+    'author.json': collectionSource('author', { slug: 'uid!', pages: author }),
   },
 });
 
@@ -41,7 +41,7 @@ describe('relationPairs', () => {
       },
       collections: {
         'page.json': collectionSource('page', {
-          slug: 'uid',
+          slug: 'uid!',
           settings: { type: 'relation', relation: 'manyToOne', target: 'api::site-setting.site-setting' },
         }),
         'site-setting.json': collectionSource('site-setting', { name: 'string' }, { mode: 'single' }),
@@ -82,11 +82,14 @@ describe('relationPairs', () => {
       diagnosticsOf({
         collections: {
           'page.json': collectionSource('page', {
-            slug: 'uid',
+            slug: 'uid!',
             author: 'relation(manyToOne,author,inversedBy=pages)',
             writer: 'string',
           }),
-          'author.json': collectionSource('author', { slug: 'uid', pages: 'relation(oneToMany,page,mappedBy=writer)' }),
+          'author.json': collectionSource('author', {
+            slug: 'uid!',
+            pages: 'relation(oneToMany,page,mappedBy=writer)',
+          }),
         },
       }),
     ).toEqual([

@@ -14,6 +14,25 @@ describe('slugField', () => {
     ]);
   });
 
+  it('reports an optional uid slug without a targetField, at its value', () => {
+    expect(diagnosticsOf({ collections: { 'page.json': collectionSource('page', { slug: 'uid' }) } })).toEqual([
+      'src/source/collections/page.json:5:13 slug-invalid',
+    ]);
+    const object = { slug: { type: 'uid', maxLength: 80 } };
+    expect(diagnosticsOf({ collections: { 'page.json': collectionSource('page', object) } })).toEqual([
+      'src/source/collections/page.json:5:13 slug-invalid',
+    ]);
+  });
+
+  it('accepts a required uid slug, or one with a targetField', () => {
+    for (const slug of ['uid!', 'uid(title)', 'uid(title)!', { type: 'uid', required: true }]) {
+      const fields = { title: 'string', slug };
+      expect(diagnosticsOf({ collections: { 'page.json': collectionSource('page', fields) } }), String(slug)).toEqual(
+        [],
+      );
+    }
+  });
+
   it('does not ask a single type for a slug', () => {
     expect(
       diagnosticsOf({

@@ -4,7 +4,8 @@ import { attributeDiagnostic, type ModelIndex } from './model-rule.js';
 /**
  * Spec 4.4: collections whose detail fetch depends on a slug need one. Decision
  * (docs/authoring.md): every collection type is fetched in detail by `slug`, so each has a `slug`
- * field of type uid; single types have no detail fetch.
+ * field of type uid that every entry fills: required, or generated from a `targetField`. Single
+ * types have no detail fetch.
  */
 export function slugField(index: ModelIndex): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
@@ -23,6 +24,11 @@ export function slugField(index: ModelIndex): Diagnostic[] {
       );
     } else if (slug && slug.type !== 'uid') {
       diagnostics.push(attributeDiagnostic(slug, 'slug-invalid', `slug must be a uid field, not ${slug.type}`));
+    } else if (slug?.type === 'uid' && !slug.required && slug.targetField === undefined) {
+      // Neither required nor filled from another field: entries could have no slug, and a detail
+      // fetch by slug could never find them.
+      const message = 'slug must be required ("uid!") or take its value from a field ("uid(title)")';
+      diagnostics.push(attributeDiagnostic(slug, 'slug-invalid', message));
     }
   }
   return diagnostics;
