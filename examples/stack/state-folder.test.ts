@@ -27,6 +27,12 @@ describe('claimStateFolder', () => {
     await expect(claimStateFolder(join(root, 'new'))).resolves.toMatchObject({ path: join(root, 'new') });
   });
 
+  it('takes a folder that holds only what the playground makes, marked or not', async () => {
+    await mkdir(join(root, 'artifacts'));
+    await mkdir(join(root, 'worker'));
+    await expect(claimStateFolder(root)).resolves.toMatchObject({ path: root });
+  });
+
   it('refuses a folder with files the playground did not make, touching nothing', async () => {
     await writeFile(join(root, 'precious.txt'), 'keep me');
     await expect(claimStateFolder(root)).rejects.toMatchObject({

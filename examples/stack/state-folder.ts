@@ -4,6 +4,8 @@ import { PlaygroundStartError } from './playground-start-error.js';
 
 /** The file that marks a folder as the playground's, with the pid of the `npm start` using it. */
 const MARKER = '.playground-state';
+/** What the playground puts in its folder. */
+const OWN_ENTRIES = [MARKER, 'artifacts', 'worker'];
 
 /** The playground's state folder, claimed by this process. */
 export interface StateFolder {
@@ -24,7 +26,9 @@ export interface StateFolder {
 export async function claimStateFolder(path: string): Promise<StateFolder> {
   const folder = resolve(path);
   const entries = await readdir(folder).catch(() => [] as string[]);
-  if (entries.length > 0 && !entries.includes(MARKER)) {
+  // Ours: marked, or holding nothing but what the playground makes (a folder from before markers).
+  const ours = entries.includes(MARKER) || entries.every((entry) => OWN_ENTRIES.includes(entry));
+  if (!ours) {
     throw new PlaygroundStartError(
       'state-folder',
       `${folder} has files the playground did not make; set PLAYGROUND_STATE_DIR to an empty or new folder`,
