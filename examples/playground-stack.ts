@@ -1,9 +1,8 @@
-import { cp, readFile } from 'node:fs/promises';
+import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { createServer, type ViteDevServer } from 'vite';
-import { type Catalog, parseCatalog } from '../contracts/index.js';
 import { buildComponentModules } from './build/component-modules.js';
 import { buildWorkerScript, serveWorkerScript } from './build/worker-script.js';
 import { type ArtifactsOrigin, startArtifactsOrigin } from './origins/artifacts-origin.js';
@@ -11,6 +10,7 @@ import { type EsmOrigin, startEsmOrigin } from './origins/esm-origin.js';
 import { createPublisherApi } from './publisher/publisher-api.js';
 import { startHostProcess } from './stack/host-process.js';
 import { listenError, PlaygroundStartError } from './stack/playground-start-error.js';
+import { readCatalogFile } from './stack/read-catalog-file.js';
 import { claimStateFolder, resetStateFolder } from './stack/state-folder.js';
 
 export { PlaygroundStartError } from './stack/playground-start-error.js';
@@ -65,7 +65,9 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
   };
   try {
-    const catalog = readCatalog(await readFile(join(examples, 'artifacts', 'catalog.json'), 'utf8'));
+    const catalog = await readCatalogFile(join(examples, 'artifacts', 'catalog.json')).catch((error: Error) => {
+      throw new PlaygroundStartError('invalid-example', error.message);
+    });
     const state = await claimStateFolder(options.stateDir);
     cleanups.push(() => state.release());
     const workerFile = join(state.workerDir, 'service-worker.js');
@@ -186,12 +188,4 @@ async function startEditorServer(
     listenError(error as NodeJS.ErrnoException, options.editorPort, 'the editor', 'EDITOR_PORT');
   }
   return vite;
-}
-
-function readCatalog(text: string): Catalog {
-  const parsed = parseCatalog(JSON.parse(text));
-  if (!parsed.ok) {
-    throw new PlaygroundStartError('invalid-example', `examples/artifacts/catalog.json: ${parsed.issues.join('; ')}`);
-  }
-  return parsed.catalog;
 }

@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
-import { build, createServer, type Plugin } from 'vite';
+import { createServer } from 'vite';
+import { buildWorkerScript, serveWorkerScript } from '../../examples/build/worker-script.js';
 import { closeServer, listen, serverUrl, startArtifactsOrigin } from '../../examples/origins/artifacts-origin.js';
 import { startEsmOrigin } from '../../examples/origins/esm-origin.js';
 import { sampleEsmModules } from '../../examples/origins/sample-esm-modules.js';
@@ -44,20 +45,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const hostUrl = serverUrl(hostServer);
   // The service worker as shipped (dist/service-worker.js), built here so the tests need no prior build.
   const workerDir = await mkdtemp(join(tmpdir(), 'e2e-worker-'));
-  await build({
-    configFile: fileURLToPath(new URL('../../vite.worker.config.ts', import.meta.url)),
-    build: { outDir: workerDir, emptyOutDir: true },
-    logLevel: 'warn',
-  });
-  const serveWorker: Plugin = {
-    name: 'serve-catalog-worker',
-    configureServer(server) {
-      server.middlewares.use('/catalog-sw.js', async (_request, response) => {
-        response.setHeader('content-type', 'text/javascript');
-        response.end(await readFile(join(workerDir, 'service-worker.js')));
-      });
-    },
-  };
+  const serveWorker = serveWorkerScript(await buildWorkerScript(workerDir));
   // Origin request counts for the tests (they run in other processes).
   const stats = new Hono();
   stats.get('/stats', (c) =>

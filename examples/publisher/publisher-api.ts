@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import { type Catalog, parseCatalog } from '../../contracts/index.js';
+import { readCatalogFile } from '../stack/read-catalog-file.js';
 import { type PublishTarget, republishArtifact } from './republish-artifact.js';
 import { RepublishError } from './republish-error.js';
 
@@ -47,7 +46,7 @@ export function createPublisherApi(target: PublishTarget, counters: OriginCounte
       return c.json({ error: 'Missing packageId' }, 400);
     }
     const run = async () => {
-      const catalog = await readCatalog(target.artifactsDir);
+      const catalog = await readCatalogFile(join(target.artifactsDir, 'catalog.json'));
       const pkg = catalog.packages.find((candidate) => candidate.id === body.packageId);
       if (pkg === undefined) throw new RepublishError('unknown-package', `Unknown package: ${body.packageId}`);
       const artifact = typeof body.artifact === 'string' ? body.artifact : 'data.json';
@@ -64,10 +63,4 @@ export function createPublisherApi(target: PublishTarget, counters: OriginCounte
     }
   });
   return app;
-}
-
-async function readCatalog(artifactsDir: string): Promise<Catalog> {
-  const parsed = parseCatalog(JSON.parse(await readFile(join(artifactsDir, 'catalog.json'), 'utf8')));
-  if (!parsed.ok) throw new Error(`Invalid catalog: ${parsed.issues.join('; ')}`);
-  return parsed.catalog;
 }
