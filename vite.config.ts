@@ -1,69 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
-import dts from 'vite-plugin-dts';
-import { defineConfig, type Plugin } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 
-/**
- * The SDK's size budget, minified and gzipped, without its dependencies (idb, semver, zod are
- * the consumer's to bundle once). Set from the measured size (see docs/sdk.md) plus headroom;
- * the build fails when it is crossed.
- */
-const SDK_GZIP_BUDGET_BYTES = 6.5 * 1024;
-
-const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
-/** Not bundled: the dependencies, and the peers the Puck adapter renders with (React, Puck). */
-const dependencies = [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})];
-
-function sizeBudget(): Plugin {
-  return {
-    name: 'sdk-size-budget',
-    generateBundle(_options, bundle) {
-      const entry = bundle['sdk/index.js'];
-      if (entry?.type !== 'chunk') return;
-      // The entry and the shared chunks it imports: everything a page loads for the SDK.
-      const code = [entry, ...entry.imports.map((name) => bundle[name])]
-        .map((file) => (file?.type === 'chunk' ? file.code : ''))
-        .join('\n');
-      const gzipped = gzipSync(code).length;
-      this.info(`SDK: ${code.length} B minified, ${gzipped} B gzipped (budget ${SDK_GZIP_BUDGET_BYTES} B)`);
-      if (gzipped > SDK_GZIP_BUDGET_BYTES) {
-        this.error(`The SDK is ${gzipped} B gzipped, over its budget of ${SDK_GZIP_BUDGET_BYTES} B`);
-      }
-    },
-  };
-}
-
-// `npm run build`: the SDK and the contracts in library mode (ESM, types by vite-plugin-dts);
-// `npm test`: the vitest configuration below.
+// `npm run test:unit`: the unit and integration tests of every folder. The packages' own builds
+// have their configs in their folders (sdk/vite.config.ts); the packaging test has its own
+// (testing/packaging/vitest.config.ts).
 export default defineConfig({
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    minify: true,
-    sourcemap: true,
-    lib: {
-      entry: {
-        'sdk/index': 'sdk/index.ts',
-        'sdk/puck/index': 'sdk/puck/index.ts',
-        'contracts/index': 'contracts/index.ts',
-      },
-      formats: ['es'],
-    },
-    rollupOptions: {
-      external: (id) => dependencies.some((name) => id === name || id.startsWith(`${name}/`)),
-      output: { entryFileNames: '[name].js', chunkFileNames: 'shared/[name]-[hash].js' },
-    },
-  },
-  plugins: [
-    dts({
-      tsconfigPath: 'tsconfig.build.json',
-      include: ['sdk', 'contracts'],
-      exclude: ['**/*.test.ts', '**/*.case.ts'],
-    }),
-    sizeBudget(),
-  ],
   test: {
-    include: ['{contracts,host,sdk,service-worker,authoring,examples}/**/*.test.ts'],
+    include: ['{contracts,host,sdk,service-worker,authoring,examples,testing}/**/*.test.ts'],
+    exclude: ['**/node_modules/**', '**/dist/**', 'testing/packaging/**'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
   },

@@ -7,7 +7,8 @@ import { copyExamplePackage, examplePackageDir, removeTempDirs } from './testing
 
 afterEach(removeTempDirs);
 
-const bin = fileURLToPath(new URL('./bin.mjs', import.meta.url));
+// The built bin (dist/main.js, what `catalog-schema` runs): `npm test` builds before the suites.
+const bin = fileURLToPath(new URL('./dist/main.js', import.meta.url));
 
 function runBin(args: string[], cwd: string) {
   const result = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8' });

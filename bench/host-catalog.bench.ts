@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
-import { startHostFixture } from '../host/testing/host-fixture.js';
+import { startHostFixture } from '../testing/host/host-fixture.js';
 import { type BenchRow, median, reportRow } from './bench-row.js';
 import type { ThroughputServers } from './throughput-server.js';
 

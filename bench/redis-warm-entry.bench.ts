@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import type { Hono } from 'hono';
-import { startHostFixture } from '../host/testing/host-fixture.js';
-import { REDIS_SERVER_BIN, startRedisServer } from '../host/testing/redis-server.js';
-import { startSharedCacheHosts } from '../host/testing/shared-cache-hosts.js';
+import { startHostFixture } from '../testing/host/host-fixture.js';
+import { REDIS_SERVER_BIN, startRedisServer } from '../testing/host/redis-server.js';
+import { startSharedCacheHosts } from '../testing/host/shared-cache-hosts.js';
 import { type BenchRow, median, reportRow } from './bench-row.js';
 
 const roundMs = Number(process.env.BENCH_REDIS_ROUND_MS ?? 1_000);

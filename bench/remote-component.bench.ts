@@ -1,12 +1,12 @@
+import { remoteComponentPath } from '@runtime-component-catalog/contracts';
 import * as nativeEsbuild from 'esbuild';
-import { remoteComponentPath } from '../contracts/index.js';
-import { startEsmOrigin } from '../examples/origins/esm-origin.js';
-import { SAMPLE_COMPONENT, sampleEsmModules } from '../examples/origins/sample-esm-modules.js';
 import { REMOTE_GRAPH_LIMITS } from '../host/host-app.js';
 import { HOST_CONFIG_DEFAULTS } from '../host/host-config.js';
 import { EsmUrlPolicy } from '../host/remote/esm-url-policy.js';
 import { RemoteCompiler, warmUpCompiler } from '../host/remote/remote-compiler.js';
-import { startHostFixture } from '../host/testing/host-fixture.js';
+import { startHostFixture } from '../testing/host/host-fixture.js';
+import { startEsmOrigin } from '../testing/origins/esm-origin.js';
+import { SAMPLE_COMPONENT, sampleEsmModules } from '../testing/origins/sample-esm-modules.js';
 import { type BenchRow, median, reportRow } from './bench-row.js';
 import { compareThroughput } from './host-catalog.bench.js';
 import type { ThroughputServers } from './throughput-server.js';

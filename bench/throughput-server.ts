@@ -1,14 +1,14 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { remoteComponentPath } from '@runtime-component-catalog/contracts';
 import { Hono } from 'hono';
-import { remoteComponentPath } from '../contracts/index.js';
-import { listen, startArtifactsOrigin } from '../examples/origins/artifacts-origin.js';
-import { startEsmOrigin } from '../examples/origins/esm-origin.js';
-import { SAMPLE_COMPONENT, sampleEsmModules } from '../examples/origins/sample-esm-modules.js';
-import { sampleCatalog } from '../examples/origins/sample-packages.js';
 import { createHostApp } from '../host/host-app.js';
 import { HOST_CONFIG_DEFAULTS } from '../host/host-config.js';
+import { listen, startArtifactsOrigin } from '../testing/origins/artifacts-origin.js';
+import { startEsmOrigin } from '../testing/origins/esm-origin.js';
+import { SAMPLE_COMPONENT, sampleEsmModules } from '../testing/origins/sample-esm-modules.js';
+import { sampleCatalog } from '../testing/origins/sample-packages.js';
 
 // Child process of the throughput benchmarks: the host (warm) and a bare Hono app answering the
 // same bytes on the same paths, on two ports, so the load generator does not share their event loop.

@@ -1,4 +1,4 @@
-import type { ArtifactName, JsonObject } from '../contracts/index.js';
+import type { ArtifactName, JsonObject } from '@runtime-component-catalog/contracts';
 import { HostError } from './host-error.js';
 import { readUpstreamJson, UpstreamReadFailure, type UpstreamReadOptions } from './internal/read-upstream-json.js';
 

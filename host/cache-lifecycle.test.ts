@@ -1,7 +1,7 @@
+import { ARTIFACT_NAMES, type ArtifactName, type CatalogEntry } from '@runtime-component-catalog/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ARTIFACT_NAMES, type ArtifactName, type CatalogEntry } from '../contracts/index.js';
-import { artifactPath } from '../examples/origins/sample-packages.js';
-import { type HostFixture, jsonOf, startHostFixture } from './testing/host-fixture.js';
+import { type HostFixture, jsonOf, startHostFixture } from '../testing/host/host-fixture.js';
+import { artifactPath } from '../testing/origins/sample-packages.js';
 
 // Spec 3's cache lifecycle table, row by row, counted at a real origin.
 

@@ -1,7 +1,7 @@
+import type { CatalogEntry, ErrorBody, RuntimeCatalogResponse } from '@runtime-component-catalog/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CatalogEntry, ErrorBody, RuntimeCatalogResponse } from '../contracts/index.js';
-import { artifactPath } from '../examples/origins/sample-packages.js';
-import { type HostFixture, jsonOf, startHostFixture } from './testing/host-fixture.js';
+import { type HostFixture, jsonOf, startHostFixture } from '../testing/host/host-fixture.js';
+import { artifactPath } from '../testing/origins/sample-packages.js';
 
 let host: HostFixture;
 beforeEach(async () => {

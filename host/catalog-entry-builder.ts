@@ -1,4 +1,4 @@
-import type { CatalogEntry, CatalogPackage, PackageArtifacts } from '../contracts/index.js';
+import type { CatalogEntry, CatalogPackage, PackageArtifacts } from '@runtime-component-catalog/contracts';
 
 /**
  * Builds a CatalogEntry exactly as design.md's field table says: catalog data first, then

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type Catalog, parseCatalog } from '../contracts/index.js';
+import { type Catalog, parseCatalog } from '@runtime-component-catalog/contracts';
 import { HostError } from './host-error.js';
 import { readUpstreamJson, UpstreamReadFailure, type UpstreamReadOptions } from './internal/read-upstream-json.js';
 

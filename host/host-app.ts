@@ -1,13 +1,13 @@
+import { HOST_ROUTES } from '@runtime-component-catalog/contracts';
 import { Hono } from 'hono';
 import pLimit from 'p-limit';
-import { HOST_ROUTES } from '../contracts/index.js';
 import { createArtifactLoader } from './artifact-loader.js';
 import type { CacheStore } from './cache/cache-store.js';
 import { MemoryCacheStore } from './cache/memory-cache-store.js';
 import { RedisCacheError } from './cache/redis-cache-error.js';
 import { TaggedCache } from './cache/tagged-cache.js';
 import { createCatalogReader } from './catalog-source.js';
-import type { HostConfig } from './host-config.js';
+import { type HostAppConfig, type HostAppOptions, resolveHostAppConfig } from './host-config.js';
 import { HostError } from './host-error.js';
 import { type Logger, silentLogger } from './logger.js';
 import { EsmUrlPolicy } from './remote/esm-url-policy.js';
@@ -32,14 +32,13 @@ export interface HostAppDependencies {
 /** Limits of one remote module graph (design.md): 200 modules, 5 MiB of source, 5 redirects. */
 export const REMOTE_GRAPH_LIMITS = { maxModules: 200, maxSourceBytes: 5 * 1024 * 1024, maxRedirects: 5 } as const;
 
-/** The config fields the app uses (the process fields, port and hostname, are not needed). */
-export type HostAppConfig = Omit<HostConfig, 'port' | 'hostname' | 'redisUrl'>;
-
 /**
  * The host as a Hono app that others can mount or serve: the runtime catalog routes, the
- * revalidation endpoint and the health check, with errors mapped in exactly one place.
+ * revalidation endpoint and the health check, with errors mapped in exactly one place. Settings
+ * left out take their defaults; an invalid one throws a HostError (`invalid-config`) naming it.
  */
-export function createHostApp(config: HostAppConfig, dependencies: HostAppDependencies = {}): Hono {
+export function createHostApp(options: HostAppOptions, dependencies: HostAppDependencies = {}): Hono {
+  const config: HostAppConfig = resolveHostAppConfig(options);
   const logger = dependencies.logger ?? silentLogger;
   const store = dependencies.store ?? new MemoryCacheStore({ maxBytes: config.cacheMaxBytes });
   const upstream = { timeoutMs: config.fetchTimeoutMs, maxBytes: config.maxUpstreamBytes };

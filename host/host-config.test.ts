@@ -1,8 +1,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { HOST_API_VERSION } from '@runtime-component-catalog/contracts';
 import { describe, expect, it } from 'vitest';
-import { HOST_CONFIG_DEFAULTS, resolveHostConfig } from './host-config.js';
+import { createHostApp } from './host-app.js';
+import { HOST_CONFIG_DEFAULTS, resolveHostAppConfig, resolveHostConfig } from './host-config.js';
 import { HostError } from './host-error.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'host-config-'));
@@ -77,5 +79,68 @@ describe('resolveHostConfig', () => {
     const error = errorOf({ ...valid, ...change });
     expect(error.code).toBe('invalid-config');
     expect(error.message).toBe(message);
+  });
+});
+
+describe('resolveHostAppConfig (what createHostApp takes)', () => {
+  const required = {
+    catalogSource: catalogFile,
+    artifactsOrigin: 'http://a.test/',
+    esmOrigin: 'https://cdn.test/esm/',
+  };
+
+  it('fills in every documented default from the three required settings', () => {
+    expect(resolveHostAppConfig(required, folder)).toEqual({
+      catalogSource: catalogFile,
+      artifactsOrigin: 'http://a.test',
+      esmOrigin: 'https://cdn.test/esm',
+      revalidationSecret: undefined,
+      hostApiVersion: HOST_API_VERSION,
+      fetchTimeoutMs: 10_000,
+      maxUpstreamBytes: 5_242_880,
+      cacheMaxBytes: 134_217_728,
+      upstreamConcurrency: 64,
+    });
+  });
+
+  it('keeps the settings given, resolving a relative catalog path against the working directory', () => {
+    const config = resolveHostAppConfig(
+      {
+        ...required,
+        catalogSource: 'catalog.json',
+        revalidationSecret: 's',
+        cacheMaxBytes: 4096,
+        hostApiVersion: '2.0.0',
+      },
+      folder,
+    );
+    expect(config).toMatchObject({ catalogSource: catalogFile, revalidationSecret: 's', cacheMaxBytes: 4096 });
+    expect(config.hostApiVersion).toBe('2.0.0');
+  });
+
+  it.each([
+    [{ catalogSource: '' }, 'catalogSource is required (a catalog JSON file path or an http(s) URL)'],
+    [{ artifactsOrigin: 'ftp://a.test' }, 'artifactsOrigin must be an http(s) URL, got "ftp://a.test"'],
+    [{ esmOrigin: 'https://cdn.test/?q=1' }, 'esmOrigin must not carry a query, a fragment or credentials'],
+    [{ cacheMaxBytes: 10 }, 'cacheMaxBytes must be an integer from 1024 to 1099511627776, got 10'],
+    [{ fetchTimeoutMs: 1.5 }, 'fetchTimeoutMs must be an integer from 1 to 600000, got 1.5'],
+    [{ upstreamConcurrency: Number.NaN }, 'upstreamConcurrency must be an integer from 1 to 10000, got NaN'],
+    [{ hostApiVersion: 'one' }, 'hostApiVersion must be a semantic version, got "one"'],
+  ])('refuses %o with an invalid-config error naming the option', (override, message) => {
+    let caught: unknown;
+    try {
+      resolveHostAppConfig({ ...required, ...override }, folder);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(HostError);
+    expect(caught).toMatchObject({ code: 'invalid-config', message });
+  });
+
+  it('is what createHostApp applies: a minimal app answers its routes', async () => {
+    const app = createHostApp(required);
+    const response = await app.request('/healthz');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
   });
 });

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { HOST_API_VERSION } from '@runtime-component-catalog/contracts';
 import semver from 'semver';
-import { HOST_API_VERSION } from '../contracts/index.js';
 import { HostError } from './host-error.js';
 
 /** The host's configuration, resolved once at the boundary (design.md host process contract). */
@@ -46,70 +46,139 @@ export const HOST_CONFIG_DEFAULTS = {
 } as const;
 
 /**
+ * What {@link createHostApp} takes: the catalog source and the two origins are required; every
+ * other setting, left out, takes its documented default (the README's configuration table).
+ */
+export interface HostAppOptions {
+  /** A local catalog JSON file (absolute, or relative to the working directory), or an http(s) URL. */
+  readonly catalogSource: string;
+  /** {artifacts_origin}: an http(s) URL, which may carry a path. */
+  readonly artifactsOrigin: string;
+  /** {esm_origin}: an http(s) URL, which may carry a path; the only origin remote-component fetches from. */
+  readonly esmOrigin: string;
+  /** Shared secret of `POST /api/revalidate`; unset or empty: every request gets 401. */
+  readonly revalidationSecret?: string | undefined;
+  /** Default: the host API version of this release (`HOST_API_VERSION`). */
+  readonly hostApiVersion?: string | undefined;
+  /** Default 10000. */
+  readonly fetchTimeoutMs?: number | undefined;
+  /** Default 5242880. */
+  readonly maxUpstreamBytes?: number | undefined;
+  /** Default 134217728. */
+  readonly cacheMaxBytes?: number | undefined;
+  /** Default 64. */
+  readonly upstreamConcurrency?: number | undefined;
+}
+
+/** The settings of the app itself: {@link HostConfig} without the process fields. */
+export type HostAppConfig = Omit<HostConfig, 'port' | 'hostname' | 'redisUrl'>;
+
+/** The ranges the numeric settings are checked against, whether they come from options or the environment. */
+const NUMBER_RANGES = {
+  port: [0, 65_535],
+  fetchTimeoutMs: [1, 600_000],
+  maxUpstreamBytes: [1, 2 ** 31],
+  cacheMaxBytes: [1024, 2 ** 40],
+  upstreamConcurrency: [1, 10_000],
+} as const;
+
+/**
+ * Fills in the defaults of {@link HostAppOptions} and checks every value. A missing or invalid
+ * setting throws a HostError (`invalid-config`) whose message names the option.
+ */
+export function resolveHostAppConfig(options: HostAppOptions, cwd = process.cwd()): HostAppConfig {
+  const names = {
+    catalogSource: 'catalogSource',
+    artifactsOrigin: 'artifactsOrigin',
+    esmOrigin: 'esmOrigin',
+    hostApiVersion: 'hostApiVersion',
+  };
+  const number = (name: keyof typeof NUMBER_RANGES & keyof HostAppOptions) => {
+    const value = options[name] ?? HOST_CONFIG_DEFAULTS[name];
+    const [min, max] = NUMBER_RANGES[name];
+    if (!Number.isInteger(value) || value < min || value > max) {
+      throw invalid(name, `must be an integer from ${min} to ${max}, got ${String(value)}`);
+    }
+    return value;
+  };
+  return {
+    catalogSource: catalogSource(options.catalogSource, names.catalogSource, cwd),
+    artifactsOrigin: origin(options.artifactsOrigin, names.artifactsOrigin),
+    esmOrigin: origin(options.esmOrigin, names.esmOrigin),
+    revalidationSecret: options.revalidationSecret || undefined,
+    hostApiVersion: hostApiVersion(options.hostApiVersion, names.hostApiVersion),
+    fetchTimeoutMs: number('fetchTimeoutMs'),
+    maxUpstreamBytes: number('maxUpstreamBytes'),
+    cacheMaxBytes: number('cacheMaxBytes'),
+    upstreamConcurrency: number('upstreamConcurrency'),
+  };
+}
+
+/**
  * Reads and checks the environment. A missing or invalid required variable throws a HostError
  * (`invalid-config`) whose message names the variable and what is wrong, in one line.
  */
 export function resolveHostConfig(env: HostEnv, cwd = process.cwd()): HostConfig {
-  const revalidationSecret = env.REVALIDATION_SECRET === '' ? undefined : env.REVALIDATION_SECRET;
-  const hostApiVersion = env.HOST_API_VERSION || HOST_API_VERSION;
-  if (semver.valid(hostApiVersion) === null) {
-    throw invalid('HOST_API_VERSION', `must be a semantic version, got "${hostApiVersion}"`);
-  }
   const redisUrl = env.REDIS_URL || undefined;
   if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) {
     throw invalid('REDIS_URL', 'must start with redis:// or rediss://');
   }
+  const integer = (variable: string, range: keyof typeof NUMBER_RANGES) => {
+    const raw = env[variable];
+    const [min, max] = NUMBER_RANGES[range];
+    if (raw === undefined || raw === '') return HOST_CONFIG_DEFAULTS[range];
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < min || value > max) {
+      throw invalid(variable, `must be an integer from ${min} to ${max}, got "${raw}"`);
+    }
+    return value;
+  };
   return {
-    port: integer(env, 'PORT', HOST_CONFIG_DEFAULTS.port, 0, 65_535),
+    port: integer('PORT', 'port'),
     hostname: env.HOST || HOST_CONFIG_DEFAULTS.hostname,
-    catalogSource: catalogSource(env.CATALOG_SOURCE, cwd),
-    artifactsOrigin: origin(env, 'ARTIFACTS_ORIGIN'),
-    esmOrigin: origin(env, 'ESM_ORIGIN'),
-    revalidationSecret,
+    catalogSource: catalogSource(env.CATALOG_SOURCE, 'CATALOG_SOURCE', cwd),
+    artifactsOrigin: origin(env.ARTIFACTS_ORIGIN, 'ARTIFACTS_ORIGIN'),
+    esmOrigin: origin(env.ESM_ORIGIN, 'ESM_ORIGIN'),
+    revalidationSecret: env.REVALIDATION_SECRET || undefined,
     redisUrl,
-    hostApiVersion,
-    fetchTimeoutMs: integer(env, 'FETCH_TIMEOUT_MS', HOST_CONFIG_DEFAULTS.fetchTimeoutMs, 1, 600_000),
-    maxUpstreamBytes: integer(env, 'MAX_UPSTREAM_BYTES', HOST_CONFIG_DEFAULTS.maxUpstreamBytes, 1, 2 ** 31),
-    cacheMaxBytes: integer(env, 'CACHE_MAX_BYTES', HOST_CONFIG_DEFAULTS.cacheMaxBytes, 1024, 2 ** 40),
-    upstreamConcurrency: integer(env, 'UPSTREAM_CONCURRENCY', HOST_CONFIG_DEFAULTS.upstreamConcurrency, 1, 10_000),
+    hostApiVersion: hostApiVersion(env.HOST_API_VERSION, 'HOST_API_VERSION'),
+    fetchTimeoutMs: integer('FETCH_TIMEOUT_MS', 'fetchTimeoutMs'),
+    maxUpstreamBytes: integer('MAX_UPSTREAM_BYTES', 'maxUpstreamBytes'),
+    cacheMaxBytes: integer('CACHE_MAX_BYTES', 'cacheMaxBytes'),
+    upstreamConcurrency: integer('UPSTREAM_CONCURRENCY', 'upstreamConcurrency'),
   };
 }
 
-function invalid(variable: string, problem: string): HostError {
-  return new HostError('invalid-config', `${variable} ${problem}`);
+function invalid(name: string, problem: string): HostError {
+  return new HostError('invalid-config', `${name} ${problem}`);
 }
 
-function integer(env: HostEnv, variable: string, fallback: number, min: number, max: number): number {
-  const raw = env[variable];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < min || value > max) {
-    throw invalid(variable, `must be an integer from ${min} to ${max}, got "${raw}"`);
-  }
-  return value;
+function hostApiVersion(raw: string | undefined, name: string): string {
+  const version = raw || HOST_API_VERSION;
+  if (semver.valid(version) === null) throw invalid(name, `must be a semantic version, got "${version}"`);
+  return version;
 }
 
-function catalogSource(raw: string | undefined, cwd: string): string {
-  if (!raw) throw invalid('CATALOG_SOURCE', 'is required (a catalog JSON file path or an http(s) URL)');
+function catalogSource(raw: string | undefined, name: string, cwd: string): string {
+  if (!raw) throw invalid(name, 'is required (a catalog JSON file path or an http(s) URL)');
   if (/^https?:\/\//i.test(raw)) {
-    if (!URL.canParse(raw)) throw invalid('CATALOG_SOURCE', `is not a valid URL: "${raw}"`);
+    if (!URL.canParse(raw)) throw invalid(name, `is not a valid URL: "${raw}"`);
     return raw;
   }
   const path = resolve(cwd, raw);
-  if (!existsSync(path)) throw invalid('CATALOG_SOURCE', `names a file that does not exist: ${path}`);
+  if (!existsSync(path)) throw invalid(name, `names a file that does not exist: ${path}`);
   return path;
 }
 
 /** design.md: an origin may carry a path; it is kept as given, without a trailing slash. */
-function origin(env: HostEnv, variable: string): string {
-  const raw = env[variable];
-  if (!raw) throw invalid(variable, 'is required (an http(s) URL)');
+function origin(raw: string | undefined, name: string): string {
+  if (!raw) throw invalid(name, 'is required (an http(s) URL)');
   const url = URL.canParse(raw) ? new URL(raw) : undefined;
   if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw invalid(variable, `must be an http(s) URL, got "${raw}"`);
+    throw invalid(name, `must be an http(s) URL, got "${raw}"`);
   }
   if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
-    throw invalid(variable, 'must not carry a query, a fragment or credentials');
+    throw invalid(name, 'must not carry a query, a fragment or credentials');
   }
   return raw.replace(/\/+$/, '');
 }

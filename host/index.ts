@@ -6,8 +6,16 @@ export { DEFAULT_REDIS_PREFIX, RedisCacheStore, type RedisCacheStoreOptions } fr
 export { type LoadContext, TaggedCache } from './cache/tagged-cache.js';
 export { buildCatalogEntry } from './catalog-entry-builder.js';
 export { type CatalogReader, createCatalogReader } from './catalog-source.js';
-export { createHostApp, type HostAppConfig, type HostAppDependencies } from './host-app.js';
-export { HOST_CONFIG_DEFAULTS, type HostConfig, type HostEnv, resolveHostConfig } from './host-config.js';
+export { createHostApp, type HostAppDependencies, REMOTE_GRAPH_LIMITS } from './host-app.js';
+export {
+  HOST_CONFIG_DEFAULTS,
+  type HostAppConfig,
+  type HostAppOptions,
+  type HostConfig,
+  type HostEnv,
+  resolveHostAppConfig,
+  resolveHostConfig,
+} from './host-config.js';
 export { HostError, type HostErrorCode } from './host-error.js';
 export { type Logger, silentLogger } from './logger.js';
 export { RuntimeCatalog, type RuntimeCatalogOptions } from './runtime-catalog.js';

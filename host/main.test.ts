@@ -3,12 +3,13 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ArtifactsOrigin, startArtifactsOrigin } from '../examples/origins/artifacts-origin.js';
-import { type RedisServer, startRedisServer } from './testing/redis-server.js';
+import { type RedisServer, startRedisServer } from '../testing/host/redis-server.js';
+import { type ArtifactsOrigin, startArtifactsOrigin } from '../testing/origins/artifacts-origin.js';
 
-// The process contract of design.md, on a real `host/main.ts` process.
+// The process contract of design.md, on a real `catalog-host` process (host/dist/main.js).
 
-const mainFile = fileURLToPath(new URL('./main.ts', import.meta.url));
+// The built bin (dist/main.js, what `catalog-host` runs): `npm test` builds before the suites.
+const mainFile = fileURLToPath(new URL('./dist/main.js', import.meta.url));
 const exampleCatalog = fileURLToPath(new URL('../examples/artifacts/catalog.json', import.meta.url));
 const exampleArtifacts = fileURLToPath(new URL('../examples/artifacts', import.meta.url));
 
@@ -24,7 +25,7 @@ afterEach(async () => {
 });
 
 function startHost(env: Record<string, string>) {
-  const started = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+  const started = spawn(process.execPath, [mainFile], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

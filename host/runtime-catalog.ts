@@ -13,7 +13,7 @@ import {
   packageTag,
   packageUrls,
   type RevalidateResponse,
-} from '../contracts/index.js';
+} from '@runtime-component-catalog/contracts';
 import type { ArtifactLoader } from './artifact-loader.js';
 import type { TaggedCache } from './cache/tagged-cache.js';
 import { buildCatalogEntry } from './catalog-entry-builder.js';

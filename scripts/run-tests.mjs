@@ -16,12 +16,15 @@ const typecheckProjects = [
   'service-worker',
   'service-worker/tsconfig.test.json',
   'authoring',
+  'testing',
   'examples',
   'examples/playground',
   'bench',
   'e2e',
   '.',
 ];
+// The README's snippets, checked as a user's project checks them, against the built packages.
+const builtTypecheckProjects = ['docs/snippets'];
 let passed = 0;
 let failed = 0;
 const failures = [];
@@ -42,7 +45,10 @@ function check(label, command, args) {
 
 for (const project of typecheckProjects) check(`typecheck ${project}`, 'npx', ['tsc', '-p', project]);
 check('lint and format', 'npx', ['biome', 'ci', '.']);
-check('library build, size budget, publint and attw', 'npm', ['run', 'check:package']);
+// The packages as they ship (contracts, host, authoring: tsc; sdk: vite with its size budget and
+// the service worker): the process tests run the built bins, the packaging suite packs them.
+check('build every package', 'npm', ['run', 'build']);
+for (const project of builtTypecheckProjects) check(`typecheck ${project}`, 'npx', ['tsc', '-p', project]);
 
 /**
  * Runs a test suite that writes a JSON report, and adds its counts. A suite that fails without a
@@ -62,7 +68,7 @@ function suite(label, report, command, args, countsOf) {
   if (!ok || counts.failed > 0) failures.push(label);
 }
 
-// The Redis store's tests start a real redis-server (host/testing/redis-server.ts): Debian's.
+// The Redis store's tests start a real redis-server (testing/host/redis-server.ts): Debian's.
 if (!existsSync('/usr/bin/redis-server')) {
   run('install redis-server', 'sh', [
     '-c',
@@ -74,6 +80,23 @@ suite(
   `${tmp}/vitest.json`,
   'npx',
   ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${tmp}/vitest.json`],
+  (report) => ({ passed: report.numPassedTests, failed: report.numFailedTests }),
+);
+
+// The packages as users install them: packed, installed into fresh projects, used from there.
+suite(
+  'packaging tests (tarballs in fresh projects)',
+  `${tmp}/packaging.json`,
+  'npx',
+  [
+    'vitest',
+    'run',
+    '-c',
+    'testing/packaging/vitest.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${tmp}/packaging.json`,
+  ],
   (report) => ({ passed: report.numPassedTests, failed: report.numFailedTests }),
 );
 

@@ -1,12 +1,12 @@
+import type { Catalog } from '@runtime-component-catalog/contracts';
 import * as React from 'react';
 import * as jsxRuntime from 'react/jsx-runtime';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Catalog } from '../contracts/index.js';
-import { type EsmOrigin, startEsmOrigin } from '../examples/origins/esm-origin.js';
-import { SAMPLE_COMPONENT, sampleEsmModules } from '../examples/origins/sample-esm-modules.js';
-import { type HostFixture, startHostFixture } from '../host/testing/host-fixture.js';
-import { serveHost } from '../host/testing/served-host.js';
+import { type HostFixture, startHostFixture } from '../testing/host/host-fixture.js';
+import { serveHost } from '../testing/host/served-host.js';
+import { type EsmOrigin, startEsmOrigin } from '../testing/origins/esm-origin.js';
+import { SAMPLE_COMPONENT, sampleEsmModules } from '../testing/origins/sample-esm-modules.js';
 import { createCatalogClient } from './catalog-client.js';
 import type { ComponentModule } from './component-loader.js';
 import { runtimeRegistry } from './runtime-registry.js';

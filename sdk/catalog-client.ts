@@ -8,7 +8,7 @@ import {
   type JsonObject,
   type PackageArtifacts,
   parseCatalog,
-} from '../contracts/index.js';
+} from '@runtime-component-catalog/contracts';
 import { CatalogView } from './catalog-view.js';
 import { createInstance } from './component-instance.js';
 import { ComponentLoader, type ComponentModule, type ModuleImporter } from './component-loader.js';
@@ -95,13 +95,7 @@ export class CatalogClient {
     try {
       return await this.#host.getJson<JsonObject>(artifactPath(id, artifact));
     } catch (error) {
-      if (
-        error instanceof SdkError &&
-        error.status === 404 &&
-        error.message.endsWith(`Artifact not found: ${artifact}`)
-      ) {
-        return null;
-      }
+      if (error instanceof SdkError && error.code === 'not-found') return null;
       throw error;
     }
   }

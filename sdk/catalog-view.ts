@@ -1,4 +1,4 @@
-import type { Catalog, CatalogPackage } from '../contracts/index.js';
+import type { Catalog, CatalogPackage } from '@runtime-component-catalog/contracts';
 import { SdkError } from './sdk-error.js';
 
 /** A category and its packages, in catalog order. */

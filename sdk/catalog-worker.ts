@@ -1,4 +1,9 @@
-import { type MirrorStatus, WORKER_PARAMS, type WorkerReply, type WorkerRequest } from '../contracts/index.js';
+import {
+  type MirrorStatus,
+  WORKER_PARAMS,
+  type WorkerReply,
+  type WorkerRequest,
+} from '@runtime-component-catalog/contracts';
 
 /** Options of {@link registerCatalogWorker}. */
 export interface CatalogWorkerOptions {

@@ -1,4 +1,4 @@
-import type { CatalogEntry, ComponentInstance, JsonObject } from '../contracts/index.js';
+import type { CatalogEntry, ComponentInstance, JsonObject } from '@runtime-component-catalog/contracts';
 
 /**
  * A new instance of `entry` (design.md "Page data"): its props are a deep copy of data.json

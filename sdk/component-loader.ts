@@ -1,11 +1,11 @@
-import satisfies from 'semver/functions/satisfies.js';
-import validRange from 'semver/ranges/valid.js';
 import {
   type CatalogEntry,
   HOST_API_VERSION,
   REMOTE_EXTERNALS_HEADER,
   remoteComponentPath,
-} from '../contracts/index.js';
+} from '@runtime-component-catalog/contracts';
+import satisfies from 'semver/functions/satisfies.js';
+import validRange from 'semver/ranges/valid.js';
 import { errorFromResponse, type FetchLike, type HostClient } from './host-client.js';
 import { missingRuntimeModules } from './runtime-registry.js';
 import { SdkError } from './sdk-error.js';

@@ -1,4 +1,4 @@
-import { type ErrorBody, HOST_API_VERSION_HEADER } from '../contracts/index.js';
+import { type ErrorBody, HOST_API_VERSION_HEADER } from '@runtime-component-catalog/contracts';
 import { SdkError } from './sdk-error.js';
 
 /** The fetch the SDK uses (the page's own by default); injected for other runtimes, never mocked in tests. */
@@ -6,8 +6,9 @@ export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
 
 /**
  * GETs JSON from the host, sharing one request between concurrent callers of the same URL.
- * A network failure is `network`; a 404 `Unknown package` is `unknown-package`; any other
- * non-2xx is `host-error` with the status and the host's `error` message.
+ * A network failure is `network`; a 404 `Unknown package` is `unknown-package`, a 404 `Artifact
+ * not found` is `not-found`; any other non-2xx is `host-error` with the status and the host's
+ * `error` message.
  */
 export class HostClient {
   readonly #baseUrl: string;
@@ -65,6 +66,9 @@ export async function errorFromResponse(response: Response, what: string): Promi
   }
   if (response.status === 404 && message.startsWith('Unknown package: ')) {
     return new SdkError('unknown-package', message, { status: 404 });
+  }
+  if (response.status === 404 && message.startsWith('Artifact not found: ')) {
+    return new SdkError('not-found', `${what} failed: ${message}`, { status: 404 });
   }
   if (response.status === 502 && message.startsWith('Integrity mismatch')) {
     return new SdkError('integrity', message, { status: 502 });

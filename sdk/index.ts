@@ -1,3 +1,11 @@
+export type {
+  Catalog,
+  CatalogEntry,
+  CatalogPackage,
+  ComponentInstance,
+  PackageDescriptor,
+  Page,
+} from '@runtime-component-catalog/contracts';
 export {
   CatalogClient,
   type CatalogClientOptions,

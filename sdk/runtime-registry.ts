@@ -1,4 +1,4 @@
-import { RUNTIME_REGISTRY_KEY, type RuntimeRegistry } from '../contracts/index.js';
+import { RUNTIME_REGISTRY_KEY, type RuntimeRegistry } from '@runtime-component-catalog/contracts';
 
 /** The page's registry object (design.md), created on first use. */
 export function runtimeRegistry(): RuntimeRegistry {

@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
+import type { Page } from '@runtime-component-catalog/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Page } from '../contracts/index.js';
-import { artifactPath } from '../examples/origins/sample-packages.js';
-import { type HostFixture, startHostFixture } from '../host/testing/host-fixture.js';
-import { serveHost } from '../host/testing/served-host.js';
+import { type HostFixture, startHostFixture } from '../testing/host/host-fixture.js';
+import { serveHost } from '../testing/host/served-host.js';
+import { artifactPath } from '../testing/origins/sample-packages.js';
 import { createCatalogClient } from './catalog-client.js';
 import { openPageStore } from './page-store/indexeddb-page-store.js';
 import type { PageStore } from './page-store/page-store.js';

@@ -17,7 +17,7 @@ export type SdkErrorCode =
 export class SdkError extends Error {
   override readonly name = 'SdkError';
   readonly code: SdkErrorCode;
-  /** The host's HTTP status, for `host-error` (and `unknown-package`: 404). */
+  /** The host's HTTP status, for `host-error` (and 404 for `unknown-package` and `not-found`). */
   readonly status: number | undefined;
   /** The externals the page did not register, for `missing-external`. */
   readonly missing: readonly string[] | undefined;

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
+
+import type { WorkerReply, WorkerRequest } from '@runtime-component-catalog/contracts';
 import { Route, registerRoute } from 'workbox-routing';
-import type { WorkerReply, WorkerRequest } from '../contracts/index.js';
 import { Mirror } from './mirror.js';
 import { openMirrorDatabase } from './mirror-database.js';
 import { MirrorStrategy } from './mirror-strategy.js';

@@ -1,4 +1,4 @@
-import { MIRROR_HEADER } from '../contracts/index.js';
+import { MIRROR_HEADER } from '@runtime-component-catalog/contracts';
 import { type Mirror, usedNow } from './mirror.js';
 import type { MirrorRecord } from './mirror-database.js';
 

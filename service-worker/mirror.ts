@@ -1,5 +1,5 @@
+import type { MirrorStatus } from '@runtime-component-catalog/contracts';
 import type { IDBPDatabase } from 'idb';
-import type { MirrorStatus } from '../contracts/index.js';
 import type { MirrorDatabase, MirrorRecord } from './mirror-database.js';
 
 /**

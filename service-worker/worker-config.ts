@@ -1,4 +1,4 @@
-import { HOST_ROUTES, WORKER_PARAMS } from '../contracts/index.js';
+import { HOST_ROUTES, WORKER_PARAMS } from '@runtime-component-catalog/contracts';
 
 /** The worker's configuration, read once from its script URL's query (contracts WORKER_PARAMS). */
 export interface WorkerConfig {

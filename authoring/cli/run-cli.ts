@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { AuthoringError } from '../authoring-error.js';
@@ -48,11 +48,16 @@ const flagHelp: Record<OutputFlag, [string, string]> = {
   cache: ['--cache <dir>', 'folder of the compiled schema cache'],
 };
 
+/** The version of the authoring package: its package.json, found from this file in source and in dist/. */
 function version(): string {
-  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-    version: string;
-  };
-  return manifest.version;
+  for (let dir = new URL('./', import.meta.url); ; dir = new URL('../', dir)) {
+    const file = new URL('package.json', dir);
+    if (existsSync(file)) {
+      const manifest = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version: string };
+      if (manifest.name === '@runtime-component-catalog/authoring') return manifest.version;
+    }
+    if (dir.pathname === '/') throw new Error('The package.json of @runtime-component-catalog/authoring is missing');
+  }
 }
 
 /**

@@ -1,8 +1,8 @@
+import type { Catalog, ComponentInstance, Page } from '@runtime-component-catalog/contracts';
 import * as React from 'react';
 import { createElement } from 'react';
 import * as jsxRuntime from 'react/jsx-runtime';
 import { createRoot, type Root } from 'react-dom/client';
-import type { Catalog, ComponentInstance, Page } from '../../contracts/index.js';
 import {
   type CatalogClient,
   type CatalogWorker,

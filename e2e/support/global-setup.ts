@@ -6,12 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { createServer } from 'vite';
 import { buildWorkerScript, serveWorkerScript } from '../../examples/build/worker-script.js';
-import { closeServer, listen, serverUrl, startArtifactsOrigin } from '../../examples/origins/artifacts-origin.js';
-import { startEsmOrigin } from '../../examples/origins/esm-origin.js';
-import { sampleEsmModules } from '../../examples/origins/sample-esm-modules.js';
 import { anyPortEnvironment } from '../../examples/playground-stack.js';
 import { createHostApp } from '../../host/host-app.js';
 import { HOST_CONFIG_DEFAULTS } from '../../host/host-config.js';
+import { closeServer, listen, serverUrl, startArtifactsOrigin } from '../../testing/origins/artifacts-origin.js';
+import { startEsmOrigin } from '../../testing/origins/esm-origin.js';
+import { sampleEsmModules } from '../../testing/origins/sample-esm-modules.js';
 
 /** The secret of the e2e host (tests revalidate with it). */
 export const E2E_SECRET = 'e2e-revalidation-secret';

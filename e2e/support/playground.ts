@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
-import type { Page as SavedPage } from '../../contracts/index.js';
+import type { Page as SavedPage } from '@runtime-component-catalog/contracts';
 import type {} from '../../examples/playground/playground-hooks.js';
 
 /** The editor `npm start` serves (started by the global setup). */

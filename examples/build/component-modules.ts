@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { Catalog } from '@runtime-component-catalog/contracts';
 import { build } from 'esbuild';
-import type { Catalog } from '../../contracts/index.js';
 
 /** The source file of an example package's component: `examples/components/<id>.tsx`. */
 export function componentSource(id: string): string {

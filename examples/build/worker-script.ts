@@ -6,7 +6,7 @@ import { build, type Plugin } from 'vite';
 /** Builds the catalog service worker as shipped (dist/service-worker.js) into `outDir`. */
 export async function buildWorkerScript(outDir: string): Promise<string> {
   await build({
-    configFile: fileURLToPath(new URL('../../vite.worker.config.ts', import.meta.url)),
+    configFile: fileURLToPath(new URL('../../sdk/vite.worker.config.ts', import.meta.url)),
     build: { outDir, emptyOutDir: true },
     logLevel: 'warn',
   });

@@ -1,4 +1,4 @@
-import { MIRROR_HEADER } from '../../contracts/index.js';
+import { MIRROR_HEADER } from '@runtime-component-catalog/contracts';
 import type { FetchLike } from '../../sdk/index.js';
 
 /** Where the editor's last catalog answer came from. */

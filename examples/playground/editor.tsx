@@ -1,6 +1,6 @@
 import { Button, type Data, Puck } from '@puckeditor/core';
+import type { Page } from '@runtime-component-catalog/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Page } from '../../contracts/index.js';
 import type { CatalogClient, CatalogView, CatalogWorker, PageStore } from '../../sdk/index.js';
 import { SdkError } from '../../sdk/index.js';
 import type { PuckAdapter } from '../../sdk/puck/index.js';

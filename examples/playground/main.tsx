@@ -1,7 +1,7 @@
 // Puck's styles without the web font it would fetch from rsms.me: no external service.
 import '@puckeditor/core/no-external.css';
+import type { Page } from '@runtime-component-catalog/contracts';
 import { createRoot } from 'react-dom/client';
-import type { Page } from '../../contracts/index.js';
 import {
   type CatalogWorker,
   createCatalogClient,

@@ -1,5 +1,5 @@
+import { ARTIFACT_NAMES, type ArtifactName } from '@runtime-component-catalog/contracts';
 import { useEffect, useState } from 'react';
-import { ARTIFACT_NAMES, type ArtifactName } from '../../contracts/index.js';
 import type { CatalogView } from '../../sdk/index.js';
 
 /** Props of {@link PublisherPanel}. */

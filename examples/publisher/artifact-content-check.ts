@@ -1,5 +1,5 @@
+import type { ArtifactName, CatalogPackage } from '@runtime-component-catalog/contracts';
 import { Ajv } from 'ajv';
-import type { ArtifactName, CatalogPackage } from '../../contracts/index.js';
 import { RepublishError } from './republish-error.js';
 
 /**

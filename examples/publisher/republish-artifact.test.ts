@@ -2,8 +2,8 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { CatalogPackage } from '@runtime-component-catalog/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CatalogPackage } from '../../contracts/index.js';
 import { createHostApp } from '../../host/host-app.js';
 import { HOST_CONFIG_DEFAULTS } from '../../host/host-config.js';
 import {
@@ -12,7 +12,7 @@ import {
   listen,
   serverUrl,
   startArtifactsOrigin,
-} from '../origins/artifacts-origin.js';
+} from '../../testing/origins/artifacts-origin.js';
 import { createPublisherApi } from './publisher-api.js';
 import { type PublishTarget, republishArtifact } from './republish-artifact.js';
 import { RepublishError } from './republish-error.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { ARTIFACT_NAMES, type ArtifactName, type CatalogPackage } from '../../contracts/index.js';
+import { ARTIFACT_NAMES, type ArtifactName, type CatalogPackage } from '@runtime-component-catalog/contracts';
 import { checkArtifactContent } from './artifact-content-check.js';
 import { RepublishError } from './republish-error.js';
 import { stampRepublish } from './stamp-republish.js';

@@ -1,4 +1,4 @@
-import type { ArtifactName } from '../../contracts/index.js';
+import type { ArtifactName } from '@runtime-component-catalog/contracts';
 
 const STAMP = / \(republished (\d+)\)$/;
 /** Props that hold display text, preferred for the visible change (an enum value would break). */

@@ -155,7 +155,7 @@ describe('the example schema package', () => {
     const names = ['validate', 'generate', 'lock:components', 'rename:component', 'generate:types', 'generate:schemas'];
     expect(Object.keys(manifest.scripts)).toEqual([...names, 'registry:strapi', 'registry:global']);
     for (const [name, command] of Object.entries(manifest.scripts)) {
-      expect(command).toBe(`node ../../authoring/bin.mjs ${name}`);
+      expect(command).toBe(`catalog-schema ${name}`);
     }
   });
 });

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type Catalog, parseCatalog } from '../../contracts/index.js';
+import { type Catalog, parseCatalog } from '@runtime-component-catalog/contracts';
 
 /** A catalog file, validated (every bad field named in the error). */
 export async function readCatalogFile(file: string): Promise<Catalog> {

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type RedisServer, startRedisServer } from '../../testing/host/redis-server.js';
 import type { Logger } from '../logger.js';
-import { type RedisServer, startRedisServer } from '../testing/redis-server.js';
 import { describeCacheStore } from './cache-store.case.js';
 import { RedisCacheError } from './redis-cache-error.js';
 import { RedisCacheStore, type RedisCacheStoreOptions } from './redis-cache-store.js';

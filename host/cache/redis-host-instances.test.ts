@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { artifactPath, samplePackage } from '../../examples/origins/sample-packages.js';
-import { jsonOf } from '../testing/host-fixture.js';
-import { type RedisServer, startRedisServer } from '../testing/redis-server.js';
-import { type SharedCacheHosts, startSharedCacheHosts } from '../testing/shared-cache-hosts.js';
+import { jsonOf } from '../../testing/host/host-fixture.js';
+import { type RedisServer, startRedisServer } from '../../testing/host/redis-server.js';
+import { type SharedCacheHosts, startSharedCacheHosts } from '../../testing/host/shared-cache-hosts.js';
+import { artifactPath, samplePackage } from '../../testing/origins/sample-packages.js';
 
 // design.md: with REDIS_URL, several host instances share one cache, and no instance serves an
 // invalidated artifact after POST /api/revalidate answered 200. Two createHostApp instances,

@@ -1,6 +1,6 @@
+import { RUNTIME_REGISTRY_KEY } from '@runtime-component-catalog/contracts';
 import { init as initLexer, parse as parseImports } from 'es-module-lexer';
 import * as esbuild from 'esbuild-wasm';
-import { RUNTIME_REGISTRY_KEY } from '../../contracts/index.js';
 import { HostError } from '../host-error.js';
 import { EsmGraphFetcher, type EsmGraphLimits } from './esm-graph-fetcher.js';
 import type { EsmUrlPolicy } from './esm-url-policy.js';

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
+import { type ErrorBody, RUNTIME_REGISTRY_KEY, remoteComponentPath } from '@runtime-component-catalog/contracts';
 import { parse as parseImports } from 'es-module-lexer';
 import * as React from 'react';
 import * as jsxRuntime from 'react/jsx-runtime';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ErrorBody, RUNTIME_REGISTRY_KEY, remoteComponentPath } from '../../contracts/index.js';
-import { type ArtifactsOrigin, startArtifactsOrigin } from '../../examples/origins/artifacts-origin.js';
-import { type EsmOrigin, startEsmOrigin } from '../../examples/origins/esm-origin.js';
-import { SAMPLE_COMPONENT, sampleEsmModules } from '../../examples/origins/sample-esm-modules.js';
-import { type HostFixture, jsonOf, startHostFixture } from '../testing/host-fixture.js';
+import { type HostFixture, jsonOf, startHostFixture } from '../../testing/host/host-fixture.js';
+import { type ArtifactsOrigin, startArtifactsOrigin } from '../../testing/origins/artifacts-origin.js';
+import { type EsmOrigin, startEsmOrigin } from '../../testing/origins/esm-origin.js';
+import { SAMPLE_COMPONENT, sampleEsmModules } from '../../testing/origins/sample-esm-modules.js';
 import { warmUpCompiler } from './remote-compiler.js';
 
 const PREFIX = '/esm';

@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import {
   CATALOG_TAG,
   type Catalog,
@@ -6,7 +5,8 @@ import {
   cacheKey,
   moduleExternals,
   packageTag,
-} from '../../contracts/index.js';
+} from '@runtime-component-catalog/contracts';
+import { LRUCache } from 'lru-cache';
 import type { TaggedCache } from '../cache/tagged-cache.js';
 import { renderJsonText } from '../rendered-json.js';
 import type { RuntimeCatalog } from '../runtime-catalog.js';

@@ -1,5 +1,5 @@
+import { REMOTE_EXTERNALS_HEADER } from '@runtime-component-catalog/contracts';
 import { Hono } from 'hono';
-import { REMOTE_EXTERNALS_HEADER } from '../../contracts/index.js';
 import type { RemoteComponents, RenderedModule } from '../remote/remote-components.js';
 import { answerMethodNotAllowed } from './method-not-allowed.js';
 import { renderedResponder } from './rendered-responder.js';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type HostFixture, startHostFixture, TEST_SECRET } from '../testing/host-fixture.js';
+import { type HostFixture, startHostFixture, TEST_SECRET } from '../../testing/host/host-fixture.js';
 import { MAX_REVALIDATE_BODY_BYTES } from './revalidate-route.js';
 
 let host: HostFixture;

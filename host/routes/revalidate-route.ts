@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { isArtifactName, REVALIDATION_SECRET_HEADER } from '@runtime-component-catalog/contracts';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { isArtifactName, REVALIDATION_SECRET_HEADER } from '../../contracts/index.js';
 import { HostError } from '../host-error.js';
 import type { RuntimeCatalog } from '../runtime-catalog.js';
 import { answerMethodNotAllowed } from './method-not-allowed.js';

@@ -1,5 +1,5 @@
+import { HOST_API_VERSION_HEADER, isArtifactName } from '@runtime-component-catalog/contracts';
 import { Hono } from 'hono';
-import { HOST_API_VERSION_HEADER, isArtifactName } from '../../contracts/index.js';
 import { HostError } from '../host-error.js';
 import type { RuntimeCatalog } from '../runtime-catalog.js';
 import { answerMethodNotAllowed } from './method-not-allowed.js';

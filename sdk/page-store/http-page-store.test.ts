@@ -1,4 +1,4 @@
-import { startReferenceCms } from '../../examples/origins/reference-cms.js';
+import { startReferenceCms } from '../../testing/origins/reference-cms.js';
 import { createHttpPageStore } from './http-page-store.js';
 import { describePageStore, tabsOf } from './page-store.case.js';
 

@@ -1,4 +1,4 @@
-import type { Page } from '../../contracts/index.js';
+import type { Page } from '@runtime-component-catalog/contracts';
 import { errorFromResponse, type FetchLike } from '../host-client.js';
 import { SdkError } from '../sdk-error.js';
 import { conflict, type PageStore, type PageStoreEvent, type PageSummary } from './page-store.js';
@@ -13,7 +13,7 @@ export interface HttpPageStoreOptions {
 }
 
 /**
- * A page store over a CMS's HTTP endpoint (the contract of examples/origins/reference-cms.ts):
+ * A page store over a CMS's HTTP endpoint (the contract of testing/origins/reference-cms.ts):
  * the server checks revisions and answers 409 to a stale save, which becomes `store-conflict`.
  */
 export function createHttpPageStore(options: HttpPageStoreOptions): PageStore {

@@ -1,5 +1,5 @@
+import type { Page } from '@runtime-component-catalog/contracts';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import type { Page } from '../../contracts/index.js';
 import { SdkError } from '../sdk-error.js';
 import {
   conflict,

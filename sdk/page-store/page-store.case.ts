@@ -1,5 +1,5 @@
+import type { Page } from '@runtime-component-catalog/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Page } from '../../contracts/index.js';
 import { SdkError } from '../sdk-error.js';
 import type { PageStore, PageStoreEvent } from './page-store.js';
 

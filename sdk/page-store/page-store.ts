@@ -1,4 +1,4 @@
-import type { Page } from '../../contracts/index.js';
+import type { Page } from '@runtime-component-catalog/contracts';
 import { SdkError } from '../sdk-error.js';
 
 /** A change another tab (or this store) made, as listeners learn of it. */

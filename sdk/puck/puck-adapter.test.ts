@@ -1,8 +1,8 @@
 import type { ComponentData, Data } from '@puckeditor/core';
+import type { Page } from '@runtime-component-catalog/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Page } from '../../contracts/index.js';
-import { type HostFixture, startHostFixture } from '../../host/testing/host-fixture.js';
-import { serveHost } from '../../host/testing/served-host.js';
+import { type HostFixture, startHostFixture } from '../../testing/host/host-fixture.js';
+import { serveHost } from '../../testing/host/served-host.js';
 import { createCatalogClient } from '../catalog-client.js';
 import { createPuckAdapter, type PuckAdapter } from './puck-adapter.js';
 

@@ -1,6 +1,6 @@
 import type { ComponentConfig, Config, Data, Fields, Overrides, PuckAction } from '@puckeditor/core';
+import type { CatalogEntry, ComponentInstance, Page } from '@runtime-component-catalog/contracts';
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
-import type { CatalogEntry, ComponentInstance, Page } from '../../contracts/index.js';
 import type { CatalogClient } from '../catalog-client.js';
 import type { CatalogView } from '../catalog-view.js';
 import { newInstanceId } from '../component-instance.js';

@@ -1,5 +1,5 @@
 import type { Field, Fields } from '@puckeditor/core';
-import type { JsonObject } from '../../contracts/index.js';
+import type { JsonObject } from '@runtime-component-catalog/contracts';
 
 /** Puck field types that a JSON file can describe (external, custom and slot need code). */
 export const JSON_FIELD_TYPES = [

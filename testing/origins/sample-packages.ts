@@ -1,4 +1,9 @@
-import { ARTIFACT_NAMES, type ArtifactName, type Catalog, type CatalogPackage } from '../../contracts/index.js';
+import {
+  ARTIFACT_NAMES,
+  type ArtifactName,
+  type Catalog,
+  type CatalogPackage,
+} from '@runtime-component-catalog/contracts';
 
 /** The 13 default externals of spec 2.1, as the sample catalogs list them. */
 export const SAMPLE_DEFAULT_EXTERNALS = [

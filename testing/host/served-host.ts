@@ -1,5 +1,5 @@
 import type { ServerType } from '@hono/node-server';
-import { closeServer, listen, serverUrl } from '../../examples/origins/artifacts-origin.js';
+import { closeServer, listen, serverUrl } from '../origins/artifacts-origin.js';
 import type { HostFixture } from './host-fixture.js';
 
 /** Test-only: a fixture's host app served over real HTTP on 127.0.0.1 (for clients such as the SDK). */

@@ -1,14 +1,15 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Catalog } from '@runtime-component-catalog/contracts';
 import type { Hono } from 'hono';
-import type { Catalog } from '../../contracts/index.js';
-import { type ArtifactsOrigin, startArtifactsOrigin } from '../../examples/origins/artifacts-origin.js';
-import { sampleCatalog } from '../../examples/origins/sample-packages.js';
-import { MemoryCacheStore } from '../cache/memory-cache-store.js';
-import { createHostApp, type HostAppConfig } from '../host-app.js';
-import { HOST_CONFIG_DEFAULTS } from '../host-config.js';
-import type { Logger } from '../logger.js';
+import { MemoryCacheStore } from '../../host/cache/memory-cache-store.js';
+import { createHostApp } from '../../host/host-app.js';
+import type { HostAppConfig } from '../../host/host-config.js';
+import { HOST_CONFIG_DEFAULTS } from '../../host/host-config.js';
+import type { Logger } from '../../host/logger.js';
+import { type ArtifactsOrigin, startArtifactsOrigin } from '../origins/artifacts-origin.js';
+import { sampleCatalog } from '../origins/sample-packages.js';
 
 /** The secret every fixture host is configured with. */
 export const TEST_SECRET = 'test-secret-0123456789';

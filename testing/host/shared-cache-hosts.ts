@@ -1,11 +1,11 @@
+import type { Catalog } from '@runtime-component-catalog/contracts';
 import type { Hono } from 'hono';
-import type { Catalog } from '../../contracts/index.js';
-import { type ArtifactsOrigin, startArtifactsOrigin } from '../../examples/origins/artifacts-origin.js';
-import { sampleCatalog } from '../../examples/origins/sample-packages.js';
-import { RedisCacheStore } from '../cache/redis-cache-store.js';
-import { createHostApp } from '../host-app.js';
-import { HOST_CONFIG_DEFAULTS } from '../host-config.js';
-import type { Logger } from '../logger.js';
+import { RedisCacheStore } from '../../host/cache/redis-cache-store.js';
+import { createHostApp } from '../../host/host-app.js';
+import { HOST_CONFIG_DEFAULTS } from '../../host/host-config.js';
+import type { Logger } from '../../host/logger.js';
+import { type ArtifactsOrigin, startArtifactsOrigin } from '../origins/artifacts-origin.js';
+import { sampleCatalog } from '../origins/sample-packages.js';
 import { fixtureConfig, TEST_SECRET } from './host-fixture.js';
 
 /** One host instance of {@link startSharedCacheHosts}: its app and its own Redis store. */

@@ -1,6 +1,6 @@
+import type { Page } from '@runtime-component-catalog/contracts';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { Page } from '../../contracts/index.js';
 import { closeServer, listen, serverUrl } from './artifacts-origin.js';
 
 /** A running reference CMS. */

@@ -1,0 +1,352 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, posix } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { publint } from 'publint';
+import { formatMessage } from 'publint/utils';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startArtifactsOrigin } from '../origins/artifacts-origin.js';
+import { installFreshProject, workspaceVersion } from './fresh-project.js';
+import { type PackedPackage, PUBLISHED_PACKAGES, packPackages } from './packed-packages.js';
+
+// What users install, from the packed tarballs, in fresh projects of their own (issue #11):
+// plain Node runs the host and both bins, a strict TypeScript project type-checks every export,
+// a Vite + React 19 app builds the README's Puck snippet, and the SDK stays small to install.
+// `npm test` builds the packages before this suite.
+
+const run = promisify(execFile);
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const snippetsDir = join(repoRoot, 'docs/snippets');
+/** The SDK's install footprint budget: the package and its dependencies, unpacked. */
+const SDK_FOOTPRINT_BUDGET_BYTES = 10 * 1024 * 1024;
+
+let workDir: string;
+let packed: PackedPackage[];
+let consumer: string;
+let sdkOnly: string;
+const children: ChildProcess[] = [];
+const report: Record<string, unknown> = {};
+
+function tarballOf(folder: string): string {
+  return packed.find((entry) => entry.folder === folder)!.tarball;
+}
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'packaging-'));
+  packed = await packPackages(repoRoot, workDir);
+  consumer = join(workDir, 'consumer');
+  sdkOnly = join(workDir, 'sdk-only');
+  const version = (name: string) => workspaceVersion(repoRoot, name);
+  const ours = Object.fromEntries(PUBLISHED_PACKAGES.map(({ name, folder }) => [name, `file:${tarballOf(folder)}`]));
+  const thirdParty = [
+    'hono',
+    '@hono/node-server',
+    'react',
+    'react-dom',
+    '@puckeditor/core',
+    'vite',
+    'typescript',
+    '@types/react',
+    '@types/react-dom',
+    '@types/node',
+  ];
+  await Promise.all([
+    installFreshProject(
+      consumer,
+      { ...ours, ...Object.fromEntries(thirdParty.map((name) => [name, version(name)])) },
+      // Puck 0.23 declares @tiptap ranges that npm resolves with conflicting peers; a user pins them as we do.
+      { overrides: { '@tiptap/core': version('@tiptap/core'), '@tiptap/pm': version('@tiptap/pm') } },
+    ),
+    installFreshProject(sdkOnly, {
+      '@runtime-component-catalog/sdk': `file:${tarballOf('sdk')}`,
+      '@runtime-component-catalog/contracts': `file:${tarballOf('contracts')}`,
+    }),
+  ]);
+  // The README's snippets, as a user would paste them, and the example schema package.
+  await cp(snippetsDir, join(consumer, 'app'), { recursive: true, filter: (path) => !path.endsWith('tsconfig.json') });
+  await cp(join(repoRoot, 'examples/schema-package/src'), join(consumer, 'src'), { recursive: true });
+  await cp(
+    join(repoRoot, 'examples/schema-package/catalog-schema.config.json'),
+    join(consumer, 'catalog-schema.config.json'),
+  );
+});
+
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  await writeFile(join(repoRoot, '.tmp/packaging-report.json'), `${JSON.stringify(report, null, 2)}\n`).catch(() => {});
+  console.log('packaging report', JSON.stringify(report, null, 2));
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+describe('the tarballs', () => {
+  it('are clean for publint (strict) and for attw, every one', async () => {
+    for (const entry of packed) {
+      const { messages, pkg } = await publint({
+        pkgDir: join(consumer, 'node_modules', entry.name),
+        pack: false,
+        strict: true,
+      });
+      expect(messages.map((message) => `${entry.name}: ${formatMessage(message, pkg)}`)).toEqual([]);
+      // The service worker is a classic script for the browser to register, not a module to type.
+      const exclude = entry.folder === 'sdk' ? ['--exclude-entrypoints', './service-worker'] : [];
+      const attw = await run(
+        join(repoRoot, 'node_modules/.bin/attw'),
+        [entry.tarball, '--profile', 'esm-only', '--format', 'ascii', '--no-color', ...exclude],
+        { maxBuffer: 64 * 1024 * 1024 },
+      ).then(
+        () => 'no problems',
+        (error: { stdout: string }) => error.stdout,
+      );
+      expect([entry.name, attw]).toEqual([entry.name, 'no problems']);
+    }
+  });
+
+  it('ship JavaScript with declarations, a license and a README, and nothing that points at a missing file', async () => {
+    for (const entry of packed) {
+      const files = new Set(entry.files);
+      report[`${entry.name} tarball`] = { bytes: entry.size, unpackedBytes: entry.unpackedSize, files: files.size };
+      expect([...files].filter((file) => /\.(ts|tsx|mts|cts)$/.test(file) && !file.endsWith('.d.ts'))).toEqual([]);
+      expect(
+        [...files].filter((file) => /(^|\/)tsconfig[^/]*\.json$|\.test\.|\.case\.|(^|\/)testing\//.test(file)),
+      ).toEqual([]);
+      expect(['LICENSE', 'README.md', 'package.json'].filter((file) => !files.has(file))).toEqual([]);
+      const manifest = JSON.parse(await readFile(join(repoRoot, entry.folder, 'package.json'), 'utf8'));
+      expect(manifest.private).toBeUndefined();
+      expect(manifest.license).toBe('MIT');
+      // Every path the manifest names (exports, bin) is in the tarball.
+      const targets = pathsIn([manifest.exports, manifest.bin]).map((path) => path.slice(2));
+      expect(targets.filter((target) => !files.has(target))).toEqual([]);
+      // Every relative link of a shipped Markdown file leads to a shipped file.
+      for (const markdown of [...files].filter((file) => file.endsWith('.md'))) {
+        const text = await readFile(join(consumer, 'node_modules', entry.name, markdown), 'utf8');
+        const links = [...text.matchAll(/\]\(([^)\s]+)\)/g)]
+          .map((m) => m[1]!)
+          .filter((link) => !/^[a-z]+:|^#/.test(link));
+        const broken = links.filter(
+          (link) => !files.has(posix.normalize(posix.join(posix.dirname(markdown), link.split('#')[0]!))),
+        );
+        expect([entry.name, markdown, broken]).toEqual([entry.name, markdown, []]);
+      }
+      // Every declaration file the JavaScript needs is there: each .js of dist has its .d.ts.
+      const missingTypes = [...files].filter(
+        (file) =>
+          file.startsWith('dist/') &&
+          file.endsWith('.js') &&
+          !file.includes('/shared/') &&
+          !files.has(file.replace(/\.js$/, '.d.ts')),
+      );
+      expect(missingTypes.filter((file) => file !== 'dist/service-worker.js')).toEqual([]);
+    }
+  });
+});
+
+describe('a user project of its own', () => {
+  it('type-checks every export and every README snippet: strict, nodenext, exactOptionalPropertyTypes, skipLibCheck off', async () => {
+    await writeFile(
+      join(consumer, 'app/every-export.ts'),
+      [
+        "import * as authoring from '@runtime-component-catalog/authoring';",
+        "import * as contracts from '@runtime-component-catalog/contracts';",
+        "import * as host from '@runtime-component-catalog/host';",
+        "import * as sdk from '@runtime-component-catalog/sdk';",
+        "import * as puck from '@runtime-component-catalog/sdk/puck';",
+        '',
+        'export const everyExport = [authoring, contracts, host, sdk, puck];',
+        '',
+      ].join('\n'),
+    );
+    const snippetConfig = JSON.parse(await readFile(join(snippetsDir, 'tsconfig.json'), 'utf8'));
+    expect(snippetConfig.compilerOptions).toMatchObject({
+      strict: true,
+      module: 'NodeNext',
+      exactOptionalPropertyTypes: true,
+      skipLibCheck: false,
+    });
+    await writeFile(
+      join(consumer, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: snippetConfig.compilerOptions, include: ['app'] }, null, 2),
+    );
+    const checked = await run(join(consumer, 'node_modules/.bin/tsc'), ['-p', '.'], { cwd: consumer }).catch(
+      (error: { stdout: string; code: number }) => error,
+    );
+    expect(checked.stdout).toBe('');
+  });
+
+  it('runs the host snippet in plain Node: its own route and the catalog routes, answering an entry from a local origin', async () => {
+    // The snippet as a Node program: the README's compiler settings, emitting JavaScript.
+    const { compilerOptions } = JSON.parse(await readFile(join(snippetsDir, 'tsconfig.json'), 'utf8'));
+    await writeFile(
+      join(consumer, 'tsconfig.node.json'),
+      JSON.stringify({
+        compilerOptions: { ...compilerOptions, noEmit: false, outDir: 'build', rootDir: 'app', types: ['node'] },
+        include: ['app/host-embedding.ts'],
+      }),
+    );
+    const compiled = await run(join(consumer, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.node.json'], {
+      cwd: consumer,
+    }).catch((error: { stdout: string }) => error);
+    expect(compiled.stdout).toBe('');
+    const origin = await startArtifactsOrigin({ root: join(repoRoot, 'examples/artifacts') });
+    try {
+      const { url, stop } = await startProcess(
+        process.execPath,
+        ['build/host-embedding.js'],
+        {
+          PORT: '0',
+          CATALOG_SOURCE: join(repoRoot, 'examples/artifacts/catalog.json'),
+          ARTIFACTS_ORIGIN: origin.url,
+          ESM_ORIGIN: 'http://127.0.0.1:9/esm',
+        },
+        /listening on (http:\/\/127\.0\.0\.1:\d+)/,
+      );
+      const own = await fetch(`${url}/`);
+      expect([own.status, await own.text()]).toEqual([200, 'my editor backend']);
+      const entry = await fetch(`${url}/api/runtime-catalog/hero1`);
+      expect(entry.status).toBe(200);
+      expect(await entry.json()).toMatchObject({ id: 'hero1', package: '@acme/ui-hero1', version: '1.0.0' });
+      await stop();
+    } finally {
+      await origin.close();
+    }
+  });
+
+  it('builds a Vite + React 19 app from the Puck snippet (SDK and Puck adapter)', async () => {
+    await writeFile(
+      join(consumer, 'index.html'),
+      '<!doctype html>\n<html><body><div id="editor"></div><script type="module" src="/app/puck-embedding.tsx"></script></body></html>\n',
+    );
+    await run(join(consumer, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], { cwd: consumer });
+    const assets = await readdir(join(consumer, 'dist/assets'));
+    expect(assets.filter((file) => file.endsWith('.js')).length).toBeGreaterThan(0);
+    const bundle = (
+      await Promise.all(
+        assets
+          .filter((file) => file.endsWith('.js'))
+          .map((file) => readFile(join(consumer, 'dist/assets', file), 'utf8')),
+      )
+    ).join('\n');
+    // The SDK's runtime registry key made it into the app.
+    expect(bundle).toContain('runtime-catalog.modules');
+  });
+
+  it('runs `npx catalog-schema validate` and `npx catalog-schema --help` in plain Node', async () => {
+    const validated = await run('npx', ['catalog-schema', 'validate'], { cwd: consumer });
+    expect(validated.stdout).toBe('valid: 7 components, 5 collections\n');
+    const started = performance.now();
+    const help = await run('npx', ['--no-install', 'catalog-schema', '--help'], { cwd: consumer });
+    report['catalog-schema --help (ms, through npx)'] = Math.round(performance.now() - started);
+    expect(help.stdout).toContain('Usage: catalog-schema');
+  });
+
+  it('runs `npx catalog-host`: it prints its listening line and answers', async () => {
+    const origin = await startArtifactsOrigin({ root: join(repoRoot, 'examples/artifacts') });
+    try {
+      const { url, stop } = await startProcess(
+        'npx',
+        ['--no-install', 'catalog-host'],
+        {
+          PORT: '0',
+          CATALOG_SOURCE: join(repoRoot, 'examples/artifacts/catalog.json'),
+          ARTIFACTS_ORIGIN: origin.url,
+          ESM_ORIGIN: 'http://127.0.0.1:9/esm',
+          REVALIDATION_SECRET: 'packaging',
+        },
+        /host listening on (http:\/\/127\.0\.0\.1:\d+)/,
+      );
+      const health = await fetch(`${url}/healthz`);
+      expect([health.status, await health.json()]).toEqual([200, { ok: true }]);
+      const entry = await fetch(`${url}/api/runtime-catalog/counter1`);
+      expect(entry.status).toBe(200);
+      // npx passes the signal on; the host's own clean exit on SIGTERM is host/main.test.ts's.
+      await stop();
+    } finally {
+      await origin.close();
+    }
+  });
+});
+
+describe('an editor team installing only the SDK', () => {
+  it('gets the SDK, its Puck adapter and the worker file, within 10 MB with its dependencies', async () => {
+    const modules = join(sdkOnly, 'node_modules');
+    const installed = await listPackages(modules);
+    const bytes = await folderBytes(modules);
+    report['SDK install footprint'] = { bytes, packages: installed };
+    expect(installed).toEqual([
+      '@runtime-component-catalog/contracts',
+      '@runtime-component-catalog/sdk',
+      'idb',
+      'semver',
+      'zod',
+    ]);
+    expect(bytes).toBeLessThanOrEqual(SDK_FOOTPRINT_BUDGET_BYTES);
+    const sdkDir = join(modules, '@runtime-component-catalog/sdk');
+    for (const file of ['dist/index.js', 'dist/puck/index.js', 'dist/service-worker.js']) {
+      expect((await stat(join(sdkDir, file))).size).toBeGreaterThan(0);
+    }
+  });
+});
+
+/** Starts a process of the consumer project and resolves once `ready` matches its stdout (group 1: the URL). */
+async function startProcess(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<{ url: string; stop(): Promise<number | null> }> {
+  const child = spawn(command, args, {
+    cwd: consumer,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  let output = '';
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const match = ready.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    void exited.then((code) => reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output}`)));
+  });
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** Every string value (not key) of a manifest field that is a path (`./...`). */
+function pathsIn(value: unknown): string[] {
+  if (typeof value === 'string') return value.startsWith('./') ? [value] : [];
+  if (value !== null && typeof value === 'object') return Object.values(value).flatMap(pathsIn);
+  return [];
+}
+
+/** The packages installed in a node_modules folder (scoped ones as `@scope/name`), sorted. */
+async function listPackages(modules: string): Promise<string[]> {
+  const names: string[] = [];
+  for (const entry of await readdir(modules)) {
+    if (entry.startsWith('.')) continue;
+    if (entry.startsWith('@')) for (const name of await readdir(join(modules, entry))) names.push(`${entry}/${name}`);
+    else names.push(entry);
+  }
+  return names.sort();
+}
+
+/** Bytes of every file under `dir`. */
+async function folderBytes(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += (await stat(join(entry.parentPath, entry.name))).size;
+  }
+  return total;
+}
