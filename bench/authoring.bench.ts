@@ -8,9 +8,9 @@ import { type BenchRow, median, reportRow } from './bench-row.js';
 
 const rounds = Number(process.env.AUTHORING_BENCH_ROUNDS ?? 3);
 const worker = fileURLToPath(new URL('./authoring-worker.ts', import.meta.url));
-const bin = fileURLToPath(new URL('../authoring/bin.mjs', import.meta.url));
+const bin = fileURLToPath(new URL('../authoring/dist/main.js', import.meta.url));
 
-/** Fastest wall time of `rounds` runs of the real CLI process (node start, tsx, validate, exit). */
+/** Fastest wall time of `rounds` runs of the real CLI process (node start, validate, exit; the built bin: `npm run build` first). */
 function cliWallTime(root: string): number {
   const times: number[] = [];
   for (let round = 0; round < rounds; round += 1) {

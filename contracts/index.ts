@@ -3,6 +3,7 @@ export { artifactCacheKeyParts, artifactTag, CATALOG_TAG, cacheKey, packageTag }
 export { type Catalog, type CatalogPackage, type CatalogParseResult, parseCatalog } from './catalog.js';
 export type { ArtifactRef, CatalogEntry, ModuleRef } from './catalog-entry.js';
 export { HOST_API_VERSION, HOST_API_VERSION_HEADER } from './host-api-version.js';
+export { HOST_ERROR_CODES, type HostErrorCode } from './host-error-code.js';
 export type { JsonObject, PackageArtifacts, PackageUrls, PuckConfig } from './package-artifacts.js';
 export type { PackageDescriptor } from './package-descriptor.js';
 export {

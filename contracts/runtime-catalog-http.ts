@@ -1,9 +1,11 @@
 import type { ArtifactName } from './artifact-name.js';
 import type { CatalogEntry } from './catalog-entry.js';
+import type { HostErrorCode } from './host-error-code.js';
 
 /** Every JSON error answer of the host (design.md HTTP contract). */
 export interface ErrorBody {
   error: string;
+  code: HostErrorCode;
 }
 
 /** A package the whole-catalog build could not load. */

@@ -79,7 +79,10 @@ describe('GET /api/runtime-catalog', () => {
     await host.revalidate({ packageId: 'pkg0' });
     const failed = await host.app.request('/api/runtime-catalog/pkg0');
     expect(failed.status).toBe(502);
-    expect(await failed.json()).toEqual({ error: 'Catalog source could not be read: HTTP 500' });
+    expect(await failed.json()).toEqual({
+      error: 'Catalog source could not be read: HTTP 500',
+      code: 'catalog-source-failed',
+    });
   });
 
   it('answers 502 when the catalog source cannot be read, naming the bad field', async () => {

@@ -1,4 +1,4 @@
-import { HOST_ROUTES } from '@runtime-component-catalog/contracts';
+import { type ErrorBody, HOST_ROUTES, type HostErrorCode } from '@runtime-component-catalog/contracts';
 import { Hono } from 'hono';
 import pLimit from 'p-limit';
 import { createArtifactLoader } from './artifact-loader.js';
@@ -75,18 +75,25 @@ export function createHostApp(options: HostAppOptions, dependencies: HostAppDepe
   app.route(HOST_ROUTES.runtimeCatalog, runtimeCatalogRoutes(runtimeCatalog, config.hostApiVersion));
   app.route(HOST_ROUTES.revalidate, revalidateRoute(runtimeCatalog, config.revalidationSecret));
   app.route(HOST_ROUTES.remoteComponent, remoteComponentRoute(remoteComponents));
-  app.notFound((c) => c.json({ error: 'Not found' }, 404, CORS_HEADERS));
+  app.notFound((c) => c.json(errorBody('Not found', 'not-found'), 404, CORS_HEADERS));
   app.onError((error, c) => {
     // A shared store that Redis failed: 503 for this request; the store logs each burst once.
-    if (error instanceof RedisCacheError) return c.json({ error: error.message }, error.status as 503, CORS_HEADERS);
+    if (error instanceof RedisCacheError) {
+      return c.json(errorBody(error.message, error.code), error.status as 503, CORS_HEADERS);
+    }
     if (error instanceof HostError) {
       if (error.status >= 500) logger.warn(`${c.req.method} ${c.req.path}: ${error.message}`);
-      return c.json({ error: error.message }, error.status as 400, CORS_HEADERS);
+      return c.json(errorBody(error.message, error.code), error.status as 400, CORS_HEADERS);
     }
     logger.error(
       `${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
     );
-    return c.json({ error: 'Internal server error' }, 500, CORS_HEADERS);
+    return c.json(errorBody('Internal server error', 'internal-error'), 500, CORS_HEADERS);
   });
   return app;
+}
+
+/** A JSON error body of the HTTP contract. */
+function errorBody(error: string, code: HostErrorCode): ErrorBody {
+  return { error, code };
 }

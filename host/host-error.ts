@@ -1,24 +1,6 @@
-/** Stable codes of every error the host answers with; tests assert these, not the messages. */
-export type HostErrorCode =
-  | 'unauthorized'
-  | 'package-id-required'
-  | 'invalid-artifact-name'
-  | 'invalid-json-body'
-  | 'payload-too-large'
-  | 'method-not-allowed'
-  | 'not-found'
-  | 'unknown-package'
-  | 'artifact-not-found'
-  | 'artifact-load-failed'
-  | 'catalog-source-failed'
-  | 'invalid-config'
-  | 'invalid-url'
-  | 'invalid-integrity'
-  | 'forbidden-url'
-  | 'upstream-failed'
-  | 'integrity-mismatch'
-  | 'compile-failed'
-  | 'cache-unavailable';
+import type { HostErrorCode } from '@runtime-component-catalog/contracts';
+
+export type { HostErrorCode };
 
 const statusByCode: Record<HostErrorCode, number> = {
   unauthorized: 401,
@@ -40,11 +22,12 @@ const statusByCode: Record<HostErrorCode, number> = {
   'integrity-mismatch': 502,
   'compile-failed': 422,
   'cache-unavailable': 503,
+  'internal-error': 500,
 };
 
 /**
  * The one error class that crosses the host's HTTP boundary: `app.onError` turns it into
- * `{"error": message}` with `status` (design.md HTTP contract).
+ * `{"error": message, "code": code}` with `status` (design.md HTTP contract).
  */
 export class HostError extends Error {
   override readonly name: string = 'HostError';

@@ -50,7 +50,7 @@ function startHost(env: Record<string, string>) {
   return { process: started, exited, listening, output: () => ({ stdout, stderr }) };
 }
 
-describe('npm run host (host/main.ts)', () => {
+describe('catalog-host (host/dist/main.js, what npm run host runs)', () => {
   it('exits 1 with one line naming a missing required variable', async () => {
     const host = startHost({ ARTIFACTS_ORIGIN: 'http://127.0.0.1:9', ESM_ORIGIN: 'http://127.0.0.1:9' });
     expect(await host.exited).toBe(1);

@@ -23,7 +23,7 @@ const typecheckProjects = [
   'e2e',
   '.',
 ];
-// The README's snippets, checked as a user's project checks them, against the built packages.
+// The README's snippets, checked as a user's project checks them.
 const builtTypecheckProjects = ['docs/snippets'];
 let passed = 0;
 let failed = 0;
@@ -43,12 +43,14 @@ function check(label, command, args) {
   }
 }
 
-for (const project of typecheckProjects) check(`typecheck ${project}`, 'npx', ['tsc', '-p', project]);
-check('lint and format', 'npx', ['biome', 'ci', '.']);
 // The packages as they ship (contracts, host, authoring: tsc; sdk: vite with its size budget and
-// the service worker): the process tests run the built bins, the packaging suite packs them.
+// the service worker), first: other folders import them by name and resolve to their builds, the
+// process tests run the built bins, and the packaging suite packs them.
 check('build every package', 'npm', ['run', 'build']);
-for (const project of builtTypecheckProjects) check(`typecheck ${project}`, 'npx', ['tsc', '-p', project]);
+for (const project of [...typecheckProjects, ...builtTypecheckProjects]) {
+  check(`typecheck ${project}`, 'npx', ['tsc', '-p', project]);
+}
+check('lint and format', 'npx', ['biome', 'ci', '.']);
 
 /**
  * Runs a test suite that writes a JSON report, and adds its counts. A suite that fails without a

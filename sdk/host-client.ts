@@ -58,20 +58,19 @@ export class HostClient {
 /** Maps a failed host answer to an SdkError, with the host's own message when it sent one. */
 export async function errorFromResponse(response: Response, what: string): Promise<SdkError> {
   let message = `HTTP ${response.status}`;
+  let code: string | undefined;
   try {
-    const body = (await response.json()) as ErrorBody;
+    const body = (await response.json()) as Partial<ErrorBody>;
     if (typeof body.error === 'string') message = body.error;
+    code = body.code;
   } catch {
     // not JSON: keep the status
   }
-  if (response.status === 404 && message.startsWith('Unknown package: ')) {
-    return new SdkError('unknown-package', message, { status: 404 });
+  // The host's stable codes (design.md HTTP contract), never its messages, decide.
+  if (code === 'unknown-package') return new SdkError('unknown-package', message, { status: response.status });
+  if (code === 'artifact-not-found') {
+    return new SdkError('not-found', `${what} failed: ${message}`, { status: response.status });
   }
-  if (response.status === 404 && message.startsWith('Artifact not found: ')) {
-    return new SdkError('not-found', `${what} failed: ${message}`, { status: 404 });
-  }
-  if (response.status === 502 && message.startsWith('Integrity mismatch')) {
-    return new SdkError('integrity', message, { status: 502 });
-  }
+  if (code === 'integrity-mismatch') return new SdkError('integrity', message, { status: response.status });
   return new SdkError('host-error', `${what} failed: ${message}`, { status: response.status });
 }

@@ -125,11 +125,11 @@ describe('a host instance whose Redis goes away', () => {
       for (const path of [entryPath, metaRoute, '/api/runtime-catalog']) {
         const response = await host!.app.request(path);
         expect(response.status).toBe(503);
-        expect(await response.json()).toEqual({ error: 'Cache store unavailable' });
+        expect(await response.json()).toEqual({ error: 'Cache store unavailable', code: 'cache-unavailable' });
       }
       const revalidated = await host!.revalidate({ packageId: 'pkg0' });
       expect(revalidated.status).toBe(503);
-      expect(await revalidated.json()).toEqual({ error: 'Cache store unavailable' });
+      expect(await revalidated.json()).toEqual({ error: 'Cache store unavailable', code: 'cache-unavailable' });
       expect(lines.filter((line) => line.startsWith('Redis'))).toEqual([
         expect.stringMatching(new RegExp(`^Redis cache unavailable at redis://127\\.0\\.0\\.1:${own.port}: `)),
       ]);

@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { type ErrorBody, RUNTIME_REGISTRY_KEY, remoteComponentPath } from '@runtime-component-catalog/contracts';
+import {
+  type ErrorBody,
+  HOST_ERROR_CODES,
+  RUNTIME_REGISTRY_KEY,
+  remoteComponentPath,
+} from '@runtime-component-catalog/contracts';
 import { parse as parseImports } from 'es-module-lexer';
 import * as React from 'react';
 import * as jsxRuntime from 'react/jsx-runtime';
@@ -54,6 +59,7 @@ async function expectError(response: Response, status: number, error: string | R
   const body = await jsonOf<ErrorBody>(response);
   if (typeof error === 'string') expect(body.error).toBe(error);
   else expect(body.error).toMatch(error);
+  expect(HOST_ERROR_CODES).toContain(body.code);
 }
 
 const devRuntime = { jsxDEV: jsxRuntime.jsx };

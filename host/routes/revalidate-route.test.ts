@@ -16,39 +16,68 @@ async function expectAnswer(response: Response, status: number, body: unknown): 
 
 describe('POST /api/revalidate: spec 7 error table, in spec order', () => {
   it('401 without the header, with a wrong secret, or with a case-changed one', async () => {
-    await expectAnswer(await host.revalidate({ packageId: 'pkg0' }, null), 401, { error: 'Unauthorized' });
-    await expectAnswer(await host.revalidate({ packageId: 'pkg0' }, 'wrong'), 401, { error: 'Unauthorized' });
+    await expectAnswer(await host.revalidate({ packageId: 'pkg0' }, null), 401, {
+      error: 'Unauthorized',
+      code: 'unauthorized',
+    });
+    await expectAnswer(await host.revalidate({ packageId: 'pkg0' }, 'wrong'), 401, {
+      error: 'Unauthorized',
+      code: 'unauthorized',
+    });
     await expectAnswer(await host.revalidate({ packageId: 'pkg0' }, TEST_SECRET.toUpperCase()), 401, {
       error: 'Unauthorized',
+      code: 'unauthorized',
     });
-    await expectAnswer(await host.revalidate({ packageId: 'pkg0' }, `${TEST_SECRET}x`), 401, { error: 'Unauthorized' });
+    await expectAnswer(await host.revalidate({ packageId: 'pkg0' }, `${TEST_SECRET}x`), 401, {
+      error: 'Unauthorized',
+      code: 'unauthorized',
+    });
   });
 
   it('401 for every request when the host secret is unset or empty (spec 5.2)', async () => {
     for (const revalidationSecret of [undefined, '']) {
       await host.close();
       host = await startHostFixture({ config: { revalidationSecret } });
-      await expectAnswer(await host.revalidate({ packageId: 'pkg0' }, ''), 401, { error: 'Unauthorized' });
-      await expectAnswer(await host.revalidate({ packageId: 'pkg0' }, null), 401, { error: 'Unauthorized' });
+      await expectAnswer(await host.revalidate({ packageId: 'pkg0' }, ''), 401, {
+        error: 'Unauthorized',
+        code: 'unauthorized',
+      });
+      await expectAnswer(await host.revalidate({ packageId: 'pkg0' }, null), 401, {
+        error: 'Unauthorized',
+        code: 'unauthorized',
+      });
     }
   });
 
   it('checks the secret before the body', async () => {
-    await expectAnswer(await host.revalidate('not json', 'wrong'), 401, { error: 'Unauthorized' });
-    await expectAnswer(await host.revalidate({ artifact: 'bad' }, 'wrong'), 401, { error: 'Unauthorized' });
+    await expectAnswer(await host.revalidate('not json', 'wrong'), 401, {
+      error: 'Unauthorized',
+      code: 'unauthorized',
+    });
+    await expectAnswer(await host.revalidate({ artifact: 'bad' }, 'wrong'), 401, {
+      error: 'Unauthorized',
+      code: 'unauthorized',
+    });
     await expectAnswer(await host.revalidate('x'.repeat(MAX_REVALIDATE_BODY_BYTES + 1), 'wrong'), 401, {
       error: 'Unauthorized',
+      code: 'unauthorized',
     });
   });
 
   it('400 Invalid JSON body for a body that is not JSON', async () => {
-    await expectAnswer(await host.revalidate('{"packageId": '), 400, { error: 'Invalid JSON body' });
-    await expectAnswer(await host.revalidate(''), 400, { error: 'Invalid JSON body' });
+    await expectAnswer(await host.revalidate('{"packageId": '), 400, {
+      error: 'Invalid JSON body',
+      code: 'invalid-json-body',
+    });
+    await expectAnswer(await host.revalidate(''), 400, { error: 'Invalid JSON body', code: 'invalid-json-body' });
   });
 
   it('400 packageId is required when it is missing or not a string, before the artifact', async () => {
     for (const body of [{}, { packageId: 7 }, { packageId: null }, [], 'null', '"pkg0"', { artifact: 'nope.json' }]) {
-      await expectAnswer(await host.revalidate(body), 400, { error: 'packageId is required' });
+      await expectAnswer(await host.revalidate(body), 400, {
+        error: 'packageId is required',
+        code: 'package-id-required',
+      });
     }
   });
 
@@ -56,6 +85,7 @@ describe('POST /api/revalidate: spec 7 error table, in spec order', () => {
     for (const artifact of ['nope.json', 'DATA.JSON', '', 'data.json ']) {
       await expectAnswer(await host.revalidate({ packageId: 'pkg0', artifact }), 400, {
         error: 'Invalid artifact name',
+        code: 'invalid-artifact-name',
       });
     }
   });
@@ -68,6 +98,7 @@ describe('POST /api/revalidate: spec 7 error table, in spec order', () => {
     expect(padded(MAX_REVALIDATE_BODY_BYTES).length).toBe(MAX_REVALIDATE_BODY_BYTES);
     await expectAnswer(await host.revalidate(padded(MAX_REVALIDATE_BODY_BYTES + 1)), 413, {
       error: 'Payload too large',
+      code: 'payload-too-large',
     });
     expect((await host.revalidate(padded(MAX_REVALIDATE_BODY_BYTES))).status).toBe(200);
   });

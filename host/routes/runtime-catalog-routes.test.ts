@@ -86,7 +86,7 @@ describe('GET /api/runtime-catalog/<id>', () => {
   it('answers 404 for an unknown package without touching the origin', async () => {
     const response = await host.app.request('/api/runtime-catalog/nope');
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: 'Unknown package: nope' });
+    expect(await response.json()).toEqual({ error: 'Unknown package: nope', code: 'unknown-package' });
     expect(host.origin.requests()).toBe(0);
   });
 
@@ -116,7 +116,7 @@ describe('GET /api/runtime-catalog/<id>', () => {
     host.origin.fail(pathOf(0, 'meta.json'), fault);
     const failed = await host.app.request('/api/runtime-catalog/pkg0');
     expect(failed.status).toBe(502);
-    expect(await failed.json()).toEqual({ error: message });
+    expect(await failed.json()).toEqual({ error: message, code: 'artifact-load-failed' });
     host.origin.fail(pathOf(0, 'meta.json'), undefined);
     expect((await host.app.request('/api/runtime-catalog/pkg0')).status).toBe(200);
     // The failed artifact is fetched again; the four that loaded stayed cached (spec 3: per artifact).
@@ -129,6 +129,7 @@ describe('GET /api/runtime-catalog/<id>', () => {
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({
       error: 'Failed to load data.json for package pkg0: HTTP 200 with a body that is not a JSON object',
+      code: 'artifact-load-failed',
     });
   });
 
@@ -140,6 +141,7 @@ describe('GET /api/runtime-catalog/<id>', () => {
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({
       error: 'Failed to load schema.json for package pkg0: timed out after 100 ms',
+      code: 'artifact-load-failed',
     });
   });
 
@@ -151,6 +153,7 @@ describe('GET /api/runtime-catalog/<id>', () => {
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({
       error: 'Failed to load data.json for package pkg0: body over the limit of 1000 bytes',
+      code: 'artifact-load-failed',
     });
   });
 
@@ -179,10 +182,10 @@ describe('GET /api/runtime-catalog/<id>/<artifact>', () => {
   it('answers 400 for an invalid artifact name and 404 for an unknown package', async () => {
     const invalid = await host.app.request('/api/runtime-catalog/pkg0/index.js');
     expect(invalid.status).toBe(400);
-    expect(await invalid.json()).toEqual({ error: 'Invalid artifact name' });
+    expect(await invalid.json()).toEqual({ error: 'Invalid artifact name', code: 'invalid-artifact-name' });
     const unknown = await host.app.request('/api/runtime-catalog/nope/data.json');
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ error: 'Unknown package: nope' });
+    expect(await unknown.json()).toEqual({ error: 'Unknown package: nope', code: 'unknown-package' });
   });
 
   it('caches an origin 404 as null and answers 404 Artifact not found', async () => {
@@ -190,7 +193,7 @@ describe('GET /api/runtime-catalog/<id>/<artifact>', () => {
     for (let i = 0; i < 3; i += 1) {
       const response = await host.app.request('/api/runtime-catalog/pkg1/puck.json');
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ error: 'Artifact not found: puck.json' });
+      expect(await response.json()).toEqual({ error: 'Artifact not found: puck.json', code: 'artifact-not-found' });
     }
     expect(host.origin.requests(pathOf(1, 'puck.json'))).toBe(1);
   });
@@ -202,14 +205,14 @@ describe('other paths and methods', () => {
       const response = await host.app.request(path, { method: 'DELETE' });
       expect(response.status).toBe(405);
       expect(response.headers.get('allow')).toBe('GET, HEAD');
-      expect(await response.json()).toEqual({ error: 'Method not allowed' });
+      expect(await response.json()).toEqual({ error: 'Method not allowed', code: 'method-not-allowed' });
     }
   });
 
   it('answers 404 Not found for anything else, and 200 on /healthz', async () => {
     const missing = await host.app.request('/api/nothing-here');
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ error: 'Not found' });
+    expect(await missing.json()).toEqual({ error: 'Not found', code: 'not-found' });
     const health = await host.app.request('/healthz');
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ ok: true });
