@@ -1,6 +1,7 @@
 import { authoringBench } from './authoring.bench.js';
 import type { BenchRow } from './bench-row.js';
 import { coldEntryLatency, startThroughputServers, warmEntryThroughput, wholeCatalog } from './host-catalog.bench.js';
+import { mirrorPut } from './mirror-put.bench.js';
 import { redisWarmEntry } from './redis-warm-entry.bench.js';
 import { cachedModuleThroughput, coldCompile } from './remote-component.bench.js';
 import { workerInsert } from './worker-insert.bench.js';
@@ -22,6 +23,7 @@ rows.push(...(await wholeCatalog()));
 rows.push(await coldCompile());
 rows.push(...(await workerInsert()));
 rows.push(...(await authoringBench()));
+rows.push(await mirrorPut()); // last: it installs fake-indexeddb's globals in this process
 
 const header = ['benchmark', 'measured', 'baseline', 'ratio', 'target', 'ok'];
 const lines = rows.map((row) => [

@@ -34,6 +34,7 @@ export {
 } from './runtime-registry.js';
 export {
   MIRROR_HEADER,
+  type MirrorReason,
   type MirrorStatus,
   WORKER_PARAMS,
   type WorkerReply,

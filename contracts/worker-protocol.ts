@@ -2,7 +2,14 @@
  * The page ↔ catalog service worker protocol. The page posts a request with a MessagePort; the
  * worker answers on that port with the matching reply.
  */
-export type WorkerRequest = { readonly type: 'mirror-status' } | { readonly type: 'clear-mirror' };
+export type WorkerRequest =
+  | { readonly type: 'mirror-status' }
+  | { readonly type: 'clear-mirror' }
+  /**
+   * App shell (opt-in): mirror the editor page (`document`) and the same-origin resources it
+   * loaded before the worker controlled it, so a reload works offline from the first visit on.
+   */
+  | { readonly type: 'mirror-app-shell'; readonly document: string; readonly resources: readonly string[] };
 
 /** What the worker holds in its mirror. */
 export interface MirrorStatus {
@@ -15,10 +22,21 @@ export interface MirrorStatus {
 }
 
 /** Replies, one per request type. */
-export type WorkerReply = MirrorStatus | { readonly type: 'mirror-cleared' };
+export type WorkerReply =
+  | MirrorStatus
+  | { readonly type: 'mirror-cleared' }
+  /** How many of the app shell's URLs are now mirrored. */
+  | { readonly type: 'app-shell-mirrored'; readonly mirrored: number };
 
-/** The response header that marks an answer served from the mirror (offline, or host unreachable). */
+/** The response header that marks an answer served from the mirror; its value is a {@link MirrorReason}. */
 export const MIRROR_HEADER = 'x-catalog-mirror';
+
+/**
+ * Why the mirror answered: `offline` (the host could not be reached, or not in time) or `stale`
+ * (the host answered a server error for an entry or a compiled module, which rendering saved
+ * instances needs: the last good copy stands in for it).
+ */
+export type MirrorReason = 'offline' | 'stale';
 
 /** Query parameters of the worker script URL that configure it (resolved once at start). */
 export const WORKER_PARAMS = {
@@ -30,4 +48,6 @@ export const WORKER_PARAMS = {
   maxBytes: 'maxBytes',
   /** How long to wait for the host before answering from the mirror, in ms. */
   timeoutMs: 'timeoutMs',
+  /** `1`: mirror the editor's app shell too (its page and same-origin scripts, styles, fonts, images). */
+  appShell: 'appShell',
 } as const;

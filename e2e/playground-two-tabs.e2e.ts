@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { insert, openPlayground, savedPage } from './support/playground.js';
 
-test("a second tab never overwrites the page: it hears the other tab's save, stops saving, and a reload shows it", async ({
+test("a second tab never overwrites the page: it hears the other tab's save, keeps its edits unsaved, and loads theirs on request", async ({
   context,
 }) => {
   const first = await openPlayground(context, 'two-tabs');
@@ -25,7 +25,12 @@ test("a second tab never overwrites the page: it hears the other tab's save, sto
   expect(saved.revision).toBeGreaterThan(opened);
   expect(saved.content[0]?.props).toMatchObject({ title: 'Edited in the first tab', subtitle: 'Drag, drop, publish.' });
 
-  await second.getByRole('button', { name: 'Reload' }).click();
-  await expect(second.locator('body[data-playground="ready"]')).toHaveCount(1);
+  await expect(second.getByTestId('changed-elsewhere')).toHaveAttribute('data-unsaved-edits', 'true');
+
+  // The choice: load theirs. The second tab shows the first tab's page and saves on from it.
+  await second.getByTestId('take-theirs').click();
   await expect(second.locator(`[data-instance-id="${id}"] h1`)).toHaveText('Edited in the first tab');
+  await expect(second.locator(`[data-instance-id="${id}"] p`).first()).toHaveText('Drag, drop, publish.');
+  await expect(second.getByTestId('save-status')).toHaveAttribute('data-revision', String(saved.revision));
+  expect(await savedPage(first)).toEqual(saved);
 });

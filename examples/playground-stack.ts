@@ -93,6 +93,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     const vite = await startEditorServer(options, {
       hostUrl: host.url,
       artifactsUrl: origin.url,
+      esmUrl: `${esm.url}${ESM_PREFIX}`,
       workerFile,
       publisher: createPublisherApi(
         { artifactsDir: state.artifactsDir, artifactsOrigin: origin.url, hostUrl: host.url, secret: options.secret },
@@ -134,6 +135,7 @@ async function startEditorServer(
   parts: {
     hostUrl: string;
     artifactsUrl: string;
+    esmUrl: string;
     workerFile: string;
     publisher: { fetch: (request: Request) => Response | Promise<Response> };
   },
@@ -144,6 +146,14 @@ async function startEditorServer(
     // Its own cache: the e2e scenario page's Vite server runs beside it with other dependencies.
     cacheDir: join(examples, '../node_modules/.vite-playground'),
     logLevel: 'warn',
+    // window.playground.urls (design.md page hooks).
+    define: {
+      __PLAYGROUND_URLS__: JSON.stringify({
+        host: parts.hostUrl,
+        artifactsOrigin: parts.artifactsUrl,
+        esmOrigin: parts.esmUrl,
+      }),
+    },
     plugins: [
       serveWorkerScript(parts.workerFile),
       {

@@ -19,6 +19,7 @@ const typecheckProjects = [
   'testing',
   'examples',
   'examples/playground',
+  'examples/tools',
   'bench',
   'e2e',
   '.',

@@ -151,7 +151,7 @@ describe('stage 2', () => {
 describe('components and instances', () => {
   it('inserts: the component renders with the page React, props are a deep copy of data.json', async () => {
     const sdk = client({ runtime: { react: React, 'react/jsx-runtime': jsxRuntime, '@acme/core': { suffix: '?' } } });
-    const first = await sdk.insert('counter1');
+    const first = await sdk.prepareInsert('counter1');
     expect(first.instance).toMatchObject({ packageId: 'counter1', ...SAMPLE_COMPONENT });
     expect(first.instance.props).toEqual({ label: 'clicks', start: 2, nested: { list: [1, 2] } });
     const Counter = first.module.default as React.FC<Record<string, unknown>>;
@@ -160,10 +160,42 @@ describe('components and instances', () => {
     );
     // Deep copy: editing one instance touches neither data.json nor another instance.
     (first.instance.props.nested as { list: number[] }).list.push(3);
-    const second = await sdk.insert('counter1');
+    const second = await sdk.prepareInsert('counter1');
     expect(second.instance.props).toEqual({ label: 'clicks', start: 2, nested: { list: [1, 2] } });
     expect(second.instance.id).not.toBe(first.instance.id);
     expect(second.module).toBe(first.module);
+  });
+
+  it('prefetches what an insert needs when a drag starts; the next insert takes it once, reading nothing', async () => {
+    const sdk = client({ runtime: { react: React, 'react/jsx-runtime': jsxRuntime, '@acme/core': { suffix: '?' } } });
+    const hostLines = () =>
+      fixture.logLines.filter((line) => / \/api\//.test(line)).map((line) => line.split(' ').slice(0, 2).join(' '));
+    sdk.prefetchInsert('counter1');
+    sdk.prefetchInsert('counter1'); // a second intent while the first is in flight loads nothing more
+    const first = await sdk.prepareInsert('counter1');
+    expect(first.instance.props).toEqual({ label: 'clicks', start: 2, nested: { list: [1, 2] } });
+    const prefetched = hostLines();
+    expect(prefetched.filter((line) => line.startsWith('GET /api/runtime-catalog/'))).toEqual([
+      'GET /api/runtime-catalog/counter1',
+      'GET /api/runtime-catalog/counter1/data.json',
+    ]);
+    // Taken once: the next insert reads the entry and data.json again (the host stays the truth).
+    const second = await sdk.newInstance('counter1');
+    expect(second.instance.props).toEqual(first.instance.props);
+    expect(hostLines().slice(prefetched.length)).toEqual([
+      'GET /api/runtime-catalog/counter1',
+      'GET /api/runtime-catalog/counter1/data.json',
+    ]);
+  });
+
+  it('forgets a failed prefetch: the insert loads and reports for itself', async () => {
+    fixture.origin.fail(`/${SAMPLE_COMPONENT.package}@${SAMPLE_COMPONENT.version}/data.json`, { status: 500 });
+    const sdk = client();
+    sdk.prefetchInsert('counter1');
+    const failed = await failureOf(sdk.newInstance('counter1'));
+    expect(failed.code).toBe('host-error');
+    fixture.origin.fail(`/${SAMPLE_COMPONENT.package}@${SAMPLE_COMPONENT.version}/data.json`, undefined);
+    expect((await sdk.newInstance('counter1')).instance.props).toMatchObject({ label: 'clicks' });
   });
 
   it('gives {} as props when there is no data.json', async () => {

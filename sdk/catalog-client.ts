@@ -37,7 +37,21 @@ export interface CatalogClientOptions {
   readonly importModule?: ModuleImporter;
 }
 
-/** What `insert` gives: the entry, the loaded component module and the new instance. */
+/**
+ * How long a prefetched entry and data.json may stand in for an insert's own reads (ms): a drag
+ * takes about a second; a revalidation within that window is seen by the next insert.
+ */
+export const PREFETCH_FRESH_MS = 5_000;
+
+/** What a prefetch loaded. */
+interface Prefetched {
+  readonly entry: CatalogEntry;
+  readonly data: JsonObject | null;
+  /** When it arrived (ms since the epoch). */
+  readonly arrived: number;
+}
+
+/** What `prepareInsert` gives: the entry, the loaded component module and the new instance. */
 export interface InsertedComponent {
   readonly entry: CatalogEntry;
   readonly module: ComponentModule;
@@ -54,6 +68,8 @@ export class CatalogClient {
   readonly #host: HostClient;
   readonly #loader: ComponentLoader;
   #view: Promise<CatalogView> | undefined;
+  /** What `prefetchInsert` loaded for each package, until an insert takes it. */
+  readonly #prefetched = new Map<string, Promise<Prefetched>>();
 
   constructor(options: CatalogClientOptions) {
     if (options.catalog === undefined && options.catalogUrl === undefined) {
@@ -139,11 +155,54 @@ export class CatalogClient {
     return createInstance(entry, await this.getArtifact(entry.id, 'data.json'));
   }
 
-  /** What a user's insert does: entry, component and a new instance with data.json defaults. */
-  async insert(id: string): Promise<InsertedComponent> {
-    const entry = await this.getEntry(id);
-    const [module, instance] = await Promise.all([this.loadComponent(entry), this.createInstance(entry)]);
-    return { entry, module, instance };
+  /**
+   * Starts loading what an insert of `id` needs (its entry, its component, data.json), e.g. when
+   * a drag of its list item starts, so that the drop renders without waiting for the network. The
+   * next insert of `id` takes it if it arrived at most {@link PREFETCH_FRESH_MS} before; a failed
+   * prefetch is forgotten (the insert then loads and reports for itself).
+   */
+  prefetchInsert(id: string): void {
+    if (this.#prefetched.has(id)) return;
+    const prefetched = (async () => {
+      const entry = await this.getEntry(id);
+      this.loadComponent(entry).catch(() => {});
+      const data = await this.getArtifact(id, 'data.json');
+      return { entry, data, arrived: Date.now() };
+    })();
+    prefetched.catch(() => this.#prefetched.delete(id));
+    this.#prefetched.set(id, prefetched);
+  }
+
+  /** The entry of `id` and a new instance with data.json's defaults (a fresh prefetch when there is one). */
+  async newInstance(id: string): Promise<{ entry: CatalogEntry; instance: ComponentInstance }> {
+    const prefetched = await this.#takePrefetched(id);
+    const entry = prefetched?.entry ?? (await this.getEntry(id));
+    const data = prefetched === undefined ? await this.getArtifact(id, 'data.json') : prefetched.data;
+    return { entry, instance: createInstance(entry, data) };
+  }
+
+  /**
+   * What an insert needs, without inserting anything: the entry, then its component and a new
+   * instance with a deep copy of data.json as props, loaded together (or taken from a fresh
+   * prefetch). The caller puts the instance on its page (the Puck adapter does, on Puck's insert).
+   */
+  async prepareInsert(id: string): Promise<InsertedComponent> {
+    const prefetched = await this.#takePrefetched(id);
+    const entry = prefetched?.entry ?? (await this.getEntry(id));
+    const [module, data] = await Promise.all([
+      this.loadComponent(entry),
+      prefetched === undefined ? this.getArtifact(id, 'data.json') : prefetched.data,
+    ]);
+    return { entry, module, instance: createInstance(entry, data) };
+  }
+
+  /** A prefetch of `id`, taken once; undefined when there is none, it failed, or it is too old. */
+  async #takePrefetched(id: string): Promise<Prefetched | undefined> {
+    const prefetched = this.#prefetched.get(id);
+    if (prefetched === undefined) return undefined;
+    this.#prefetched.delete(id);
+    const result = await prefetched.catch(() => undefined);
+    return result !== undefined && Date.now() - result.arrived <= PREFETCH_FRESH_MS ? result : undefined;
   }
 
   async #readCatalog(): Promise<CatalogView> {

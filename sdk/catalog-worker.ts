@@ -19,6 +19,12 @@ export interface CatalogWorkerOptions {
   readonly timeoutMs?: number;
   /** Registration scope (default: the script's folder). */
   readonly scope?: string;
+  /**
+   * Mirror the editor's app shell too (default false): the page and the same-origin scripts,
+   * styles, fonts and images it loads, network first, so an editor that was open once reloads
+   * offline. The resources this page loaded before the worker controlled it are mirrored at once.
+   */
+  readonly appShell?: boolean;
 }
 
 /** The registered worker, controlling this page. */
@@ -46,6 +52,7 @@ export async function registerCatalogWorker(options: CatalogWorkerOptions): Prom
   );
   set(WORKER_PARAMS.maxBytes, options.maxBytes);
   set(WORKER_PARAMS.timeoutMs, options.timeoutMs);
+  set(WORKER_PARAMS.appShell, options.appShell ? 1 : undefined);
   const container = navigator.serviceWorker;
   const registration = await container.register(
     script.href,
@@ -69,6 +76,14 @@ export async function registerCatalogWorker(options: CatalogWorkerOptions): Prom
       channel.port1.onmessage = (event: MessageEvent<WorkerReply>) => resolve(event.data);
       container.controller!.postMessage(request, [channel.port2]);
     });
+  if (options.appShell) {
+    // What loaded before the worker took over, the page included: mirrored now, not on next visit.
+    const resources = performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((url) => new URL(url).origin === location.origin);
+    await ask({ type: 'mirror-app-shell', document: location.href, resources });
+  }
   return {
     registration,
     status: async () => (await ask({ type: 'mirror-status' })) as MirrorStatus,

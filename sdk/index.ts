@@ -11,11 +11,19 @@ export {
   type CatalogClientOptions,
   createCatalogClient,
   type InsertedComponent,
+  PREFETCH_FRESH_MS,
 } from './catalog-client.js';
 export { type CatalogCategory, CatalogView } from './catalog-view.js';
 export { type CatalogWorker, type CatalogWorkerOptions, registerCatalogWorker } from './catalog-worker.js';
 export { createInstance, newInstanceId } from './component-instance.js';
 export type { ComponentModule, ModuleImporter } from './component-loader.js';
+export {
+  EditingSession,
+  type EditingSessionOptions,
+  type EditingSessionState,
+  openEditingSession,
+  type PageEdit,
+} from './editing-session.js';
 export type { FetchLike } from './host-client.js';
 export { createHttpPageStore, type HttpPageStoreOptions } from './page-store/http-page-store.js';
 export { openPageStore, PAGE_DATABASE_VERSION, type PageStoreOptions } from './page-store/indexeddb-page-store.js';

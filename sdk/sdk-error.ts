@@ -11,7 +11,8 @@ export type SdkErrorCode =
   | 'store-conflict'
   | 'store-blocked'
   | 'not-found'
-  | 'insert-timeout';
+  | 'insert-timeout'
+  | 'render-failed';
 
 /** The one error class of the SDK: a stable `code`, the context to act on, the original error in `cause`. */
 export class SdkError extends Error {
@@ -21,15 +22,18 @@ export class SdkError extends Error {
   readonly status: number | undefined;
   /** The externals the page did not register, for `missing-external`. */
   readonly missing: readonly string[] | undefined;
+  /** The instance an insert failed for (the Puck adapter's `insert`). */
+  readonly instanceId: string | undefined;
 
   constructor(
     code: SdkErrorCode,
     message: string,
-    options?: { cause?: unknown; status?: number; missing?: readonly string[] },
+    options?: { cause?: unknown; status?: number; missing?: readonly string[]; instanceId?: string },
   ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.status = options?.status;
     this.missing = options?.missing;
+    this.instanceId = options?.instanceId;
   }
 }

@@ -1,4 +1,4 @@
-import { MIRROR_HEADER } from '@runtime-component-catalog/contracts';
+import { MIRROR_HEADER, type MirrorReason } from '@runtime-component-catalog/contracts';
 import { type Mirror, usedNow } from './mirror.js';
 import type { MirrorRecord } from './mirror-database.js';
 
@@ -21,29 +21,34 @@ const HANDOFF_MS = 10_000;
  *   `cache: 'no-cache'` always, so the browser's HTTP cache cannot answer for it); 304 → the
  *   mirrored body; 200 → update the mirror, then answer; other statuses pass through;
  * - offline, host unreachable or no answer within `timeoutMs` → the mirrored copy, marked with
- *   `x-catalog-mirror: offline`; with no copy, the network error passes through.
+ *   `x-catalog-mirror: offline`; with no copy, the network error passes through;
+ * - a host server error (5xx) for a URL that `keepsLastGood` accepts (entries, compiled modules)
+ *   → the last good mirrored copy, marked `x-catalog-mirror: stale`: a broken artifact never
+ *   hides the saved instances of its package (docs/sdk.md).
  * A HEAD is answered by the same validation (headers only), and hands its result to the GET of
  * the same URL that follows within 10 s, so that HEAD + import cost one request to the host.
  */
 export class MirrorStrategy {
   readonly #mirror: Mirror;
   readonly #timeoutMs: number;
+  readonly #keepsLastGood: (url: URL) => boolean;
   readonly #handoffs = new Map<string, number>();
 
-  constructor(mirror: Mirror, timeoutMs: number) {
+  constructor(mirror: Mirror, timeoutMs: number, keepsLastGood: (url: URL) => boolean = () => false) {
     this.#mirror = mirror;
     this.#timeoutMs = timeoutMs;
+    this.#keepsLastGood = keepsLastGood;
   }
 
-  /** Answers a GET. */
-  async get(request: Request): Promise<Response> {
+  /** Answers a GET; `key`: the mirror key when it is not the request's URL (an app shell page). */
+  async get(request: Request, key: string = request.url): Promise<Response> {
     const handedAt = this.#handoffs.get(request.url);
     if (handedAt !== undefined) {
       this.#handoffs.delete(request.url);
       const record = Date.now() - handedAt < HANDOFF_MS ? await this.#mirror.get(request.url) : undefined;
-      if (record !== undefined) return responseOf(record, false);
+      if (record !== undefined) return responseOf(record);
     }
-    return this.#validate(request);
+    return this.#validate(request, key);
   }
 
   /** Answers a HEAD (the SDK's check of a compiled module's externals). */
@@ -59,9 +64,9 @@ export class MirrorStrategy {
     return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
   }
 
-  async #validate(request: Request): Promise<Response> {
+  async #validate(request: Request, key: string = request.url): Promise<Response> {
     const url = request.url;
-    const mirrored = await this.#mirror.get(url);
+    const mirrored = await this.#mirror.get(key);
     const headers = new Headers(request.headers);
     // A custom header on a cross-origin request would need a CORS preflight: there, `no-cache`
     // lets the browser's HTTP cache make the conditional request itself.
@@ -79,10 +84,13 @@ export class MirrorStrategy {
         this.#timeoutMs,
       );
     } catch (error) {
-      if (mirrored !== undefined) return responseOf(mirrored, true);
+      if (mirrored !== undefined) return responseOf(mirrored, 'offline');
       throw error;
     }
-    if (response.status === 304 && mirrored !== undefined) return responseOf(mirrored, false);
+    if (response.status === 304 && mirrored !== undefined) return responseOf(mirrored);
+    if (response.status >= 500 && mirrored !== undefined && this.#keepsLastGood(new URL(url))) {
+      return responseOf(mirrored, 'stale');
+    }
     if (response.status !== 200 || response.type === 'opaque') return response;
     const body = await response.arrayBuffer();
     const kept: Record<string, string> = {};
@@ -90,7 +98,7 @@ export class MirrorStrategy {
       if (!TRANSPORT_HEADERS.has(name)) kept[name] = value;
     });
     const record: MirrorRecord = {
-      url,
+      url: key,
       body,
       etag: response.headers.get('etag'),
       contentType: response.headers.get('content-type'),
@@ -119,8 +127,8 @@ async function fetchWithTimeout(request: Request, timeoutMs: number): Promise<Re
   }
 }
 
-function responseOf(record: MirrorRecord, fallback: boolean): Response {
+function responseOf(record: MirrorRecord, reason?: MirrorReason): Response {
   const headers = new Headers(record.headers);
-  if (fallback) headers.set(MIRROR_HEADER, 'offline');
+  if (reason !== undefined) headers.set(MIRROR_HEADER, reason);
   return new Response(record.body.slice(0), { status: 200, headers });
 }

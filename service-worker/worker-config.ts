@@ -6,6 +6,10 @@ export interface WorkerConfig {
   readonly catalogUrl: string | undefined;
   readonly maxBytes: number;
   readonly timeoutMs: number;
+  /** Mirror the editor's app shell (opt-in): its page and same-origin static resources. */
+  readonly appShell: boolean;
+  /** The worker's own script, never mirrored. */
+  readonly scriptPath: string;
 }
 
 /** Defaults: 50 MiB of mirror, 4 s to wait for the host before answering from the mirror. */
@@ -24,7 +28,30 @@ export function resolveWorkerConfig(scriptUrl: URL): WorkerConfig {
     catalogUrl: catalog === null ? undefined : new URL(catalog, scriptUrl).href,
     maxBytes: positive(WORKER_PARAMS.maxBytes, WORKER_DEFAULTS.maxBytes),
     timeoutMs: positive(WORKER_PARAMS.timeoutMs, WORKER_DEFAULTS.timeoutMs),
+    appShell: params.get(WORKER_PARAMS.appShell) === '1',
+    scriptPath: scriptUrl.pathname,
   };
+}
+
+/** What the browser loads for the editor page itself: its app shell (a request's `destination`). */
+const APP_SHELL_DESTINATIONS = new Set(['document', 'script', 'style', 'font', 'image', 'manifest']);
+
+/**
+ * Whether a request belongs to the editor's app shell (opt-in): a same-origin GET of the page or
+ * of a static resource it loads, other than the worker itself and the mirrored host routes.
+ */
+export function isAppShell(config: WorkerConfig, url: URL, destination: string, workerOrigin: string): boolean {
+  if (!config.appShell || url.origin !== workerOrigin || url.pathname === config.scriptPath) return false;
+  return APP_SHELL_DESTINATIONS.has(destination) && !isMirrored(config, url);
+}
+
+/**
+ * The mirror key of an app shell URL: a page without its query and fragment (the editor is one
+ * page whatever `?page=` it opens), any other resource as it is.
+ */
+export function appShellKey(url: URL, destination: string): string {
+  if (destination !== 'document') return url.href;
+  return `${url.origin}${url.pathname}`;
 }
 
 /** Whether the worker mirrors `url`: the host's entry, artifact and remote-component routes, and the catalog. */
@@ -32,4 +59,17 @@ export function isMirrored(config: WorkerConfig, url: URL): boolean {
   if (url.href === config.catalogUrl) return true;
   if (url.origin !== config.hostOrigin) return false;
   return url.pathname.startsWith(`${HOST_ROUTES.runtimeCatalog}/`) || url.pathname === HOST_ROUTES.remoteComponent;
+}
+
+/**
+ * Whether the last good mirrored copy of `url` may stand in for a host server error: an entry or
+ * a compiled module, the two answers that rendering a saved instance needs (a broken artifact of
+ * its package makes the host's entry a 502). Artifacts never: defaults and fields must show the
+ * host's error where they are needed.
+ */
+export function keepsLastGood(config: WorkerConfig, url: URL): boolean {
+  if (url.origin !== config.hostOrigin) return false;
+  if (url.pathname === HOST_ROUTES.remoteComponent) return true;
+  const rest = url.pathname.slice(HOST_ROUTES.runtimeCatalog.length + 1);
+  return url.pathname.startsWith(`${HOST_ROUTES.runtimeCatalog}/`) && rest !== '' && !rest.includes('/');
 }

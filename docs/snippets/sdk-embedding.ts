@@ -30,7 +30,7 @@ export const store = await openPageStore({ onVersionChange: () => alert('A newer
 let page: Page = (await store.get('home')) ?? { id: 'home', title: 'Home', revision: 0, updatedAt: '', content: [] };
 
 // 4. Stage 2, when the user inserts: entry, component and a new instance with data.json defaults.
-const { module, instance } = await client.insert('counter1');
+const { module, instance } = await client.prepareInsert('counter1');
 page = await store.save({ ...page, content: [...page.content, instance] });
 const Component = module.default as React.FC<Record<string, unknown>>;
 createRoot(document.getElementById('canvas')!).render(React.createElement(Component, instance.props));

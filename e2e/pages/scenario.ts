@@ -92,10 +92,14 @@ const scenario = {
     const view = await client.loadCatalog();
     return view.categories().map((group) => ({ category: group.category, ids: group.packages.map((p) => p.id) }));
   },
-  /** What a user's insert does: a new instance with data.json defaults, rendered, then saved. */
+  /** What the start of a drag does: what an insert of `packageId` needs starts loading. */
+  prefetch(packageId: string): void {
+    client.prefetchInsert(packageId);
+  },
+  /** What a user's insert (the drop) does: a new instance with data.json defaults, rendered, then saved. */
   async insert(packageId: string): Promise<ComponentInstance> {
     performance.mark('insert:start');
-    const { instance, module } = await client.insert(packageId);
+    const { instance, module } = await client.prepareInsert(packageId);
     page = { ...page, content: [...page.content, instance] };
     await render(instance, module);
     await new Promise(requestAnimationFrame); // rendered: the frame after React's commit

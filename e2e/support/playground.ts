@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import type { Page as SavedPage } from '@runtime-component-catalog/contracts';
@@ -51,4 +51,23 @@ export function grown(before: Record<string, number>, after: Record<string, numb
     if (delta !== 0) changes[path] = delta;
   }
   return changes;
+}
+
+/** The revalidation secret `npm start` runs its host with (its development default). */
+const PLAYGROUND_SECRET = process.env.REVALIDATION_SECRET || 'dev-revalidation-secret';
+
+/** Writes an artifact of the playground's working copy as given: tests break artifacts on purpose. */
+export async function writeArtifact(packagePath: string, artifact: string, text: string): Promise<void> {
+  await writeFile(join(process.env.E2E_PLAYGROUND_STATE!, 'artifacts', packagePath, artifact), text);
+}
+
+/** `POST /api/revalidate` on the playground's host (its URL from `window.playground.urls`); answers the status. */
+export async function revalidate(page: Page, body: { packageId: string; artifact?: string }): Promise<number> {
+  const host = await page.evaluate(() => window.playground!.urls.host);
+  const response = await fetch(`${host}/api/revalidate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-revalidation-secret': PLAYGROUND_SECRET },
+    body: JSON.stringify(body),
+  });
+  return response.status;
 }

@@ -1,46 +1,5 @@
 import { Button, createUsePuck } from '@puckeditor/core';
 
-/** Where the page's saving stands. */
-export type SaveState =
-  | { readonly status: 'saved'; readonly revision: number }
-  | { readonly status: 'saving' }
-  | { readonly status: 'error'; readonly message: string };
-
-/** Another tab saved this page: this tab no longer saves; a reload shows the saved page. */
-export function ChangedElsewhere() {
-  return (
-    <span data-testid="changed-elsewhere" role="alert" style={{ fontSize: 12, color: '#b45309', whiteSpace: 'nowrap' }}>
-      Changed in another tab, not saving here ·{' '}
-      <Button type="button" variant="secondary" onClick={() => location.reload()}>
-        Reload
-      </Button>
-    </span>
-  );
-}
-
-/** The save state of the page, in the header. */
-export function SaveStatus({ state }: { readonly state: SaveState }) {
-  const text =
-    state.status === 'saved'
-      ? state.revision === 0
-        ? 'Not saved yet'
-        : `Saved · revision ${state.revision}`
-      : state.status === 'saving'
-        ? 'Saving…'
-        : `Not saved: ${state.message}`;
-  return (
-    <span
-      data-testid="save-status"
-      data-status={state.status}
-      data-revision={state.status === 'saved' ? state.revision : undefined}
-      role={state.status === 'error' ? 'alert' : undefined}
-      style={{ fontSize: 12, whiteSpace: 'nowrap', color: state.status === 'error' ? '#b91c1c' : '#475569' }}
-    >
-      {text}
-    </span>
-  );
-}
-
 const usePuck = createUsePuck();
 
 /**

@@ -1,10 +1,10 @@
 // Puck's styles without the web font it would fetch from rsms.me: no external service.
 import '@puckeditor/core/no-external.css';
-import type { Page } from '@runtime-component-catalog/contracts';
 import { createRoot } from 'react-dom/client';
 import {
   type CatalogWorker,
   createCatalogClient,
+  openEditingSession,
   openPageStore,
   registerCatalogWorker,
   SdkError,
@@ -20,13 +20,15 @@ import { runtimeModules } from './runtime-modules.js';
 /** The lightweight catalog, served by the artifacts origin through the dev server's /origin proxy. */
 const CATALOG_URL = '/origin/catalog.json';
 const pageId = new URLSearchParams(location.search).get('page') ?? 'home';
+document.title = `${pageId} · Playground editor`;
 const root = createRoot(document.getElementById('root')!);
 
 try {
   let worker: CatalogWorker | undefined;
   let workerError: string | undefined;
   try {
-    worker = await registerCatalogWorker({ scriptUrl: '/catalog-sw.js', catalogUrl: CATALOG_URL });
+    // appShell: the editor itself is mirrored too, so it reloads offline once it was open.
+    worker = await registerCatalogWorker({ scriptUrl: '/catalog-sw.js', catalogUrl: CATALOG_URL, appShell: true });
   } catch (error) {
     workerError = error instanceof Error ? error.message : String(error);
   }
@@ -42,21 +44,14 @@ try {
     name: 'playground-pages',
     onVersionChange: () => document.body.setAttribute('data-reload', 'required'),
   });
-  const saved: Page = (await store.get(pageId)) ?? {
-    id: pageId,
-    title: 'Home',
-    revision: 0,
-    updatedAt: '',
-    content: [],
-  };
+  const session = await openEditingSession({ store, pageId, newTitle: pageId === 'home' ? 'Home' : pageId });
   const adapter = createPuckAdapter({ client, catalog });
   root.render(
     <Editor
       adapter={adapter}
       client={client}
       catalog={catalog}
-      store={store}
-      initialPage={saved}
+      session={session}
       source={source}
       worker={worker}
       workerError={workerError}

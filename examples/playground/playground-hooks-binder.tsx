@@ -1,36 +1,43 @@
 import { Puck, useGetPuck } from '@puckeditor/core';
 import { useEffect } from 'react';
-import type { CatalogClient, PageStore } from '../../sdk/index.js';
+import type { CatalogClient, EditingSession } from '../../sdk/index.js';
 import type { PuckAdapter, PuckInsertApi } from '../../sdk/puck/index.js';
-import type {} from './playground-hooks.js';
+import type { PlaygroundUrls } from './playground-hooks.js';
+
+declare const __PLAYGROUND_URLS__: PlaygroundUrls;
 
 /** Sets `window.playground` from inside Puck, where its API is reachable. */
 export function PlaygroundHooksBinder(props: {
   readonly adapter: PuckAdapter;
   readonly client: CatalogClient;
-  readonly store: PageStore;
-  readonly pageId: string;
+  readonly session: EditingSession;
 }) {
   const getPuck = useGetPuck();
-  const { adapter, client, store, pageId } = props;
+  const { adapter, client, session } = props;
   useEffect(() => {
+    const api: PuckInsertApi = {
+      get appState() {
+        return getPuck().appState;
+      },
+      dispatch: (action) => getPuck().dispatch(action),
+      resolveDataById: (id, trigger) => getPuck().resolveDataById(id, trigger),
+    };
     window.playground = {
       client,
-      store,
-      pageId,
-      insert: (packageId) =>
-        adapter.insert(
-          {
-            get appState() {
-              return getPuck().appState;
-            },
-            dispatch: (action) => getPuck().dispatch(action),
-            resolveDataById: (id, trigger) => getPuck().resolveDataById(id, trigger),
-          } satisfies PuckInsertApi,
-          packageId,
-        ),
+      store: session.store,
+      pageId: session.page.id,
+      urls: __PLAYGROUND_URLS__,
+      insert: (packageId) => adapter.insert(api, packageId),
+      select(instanceId) {
+        if (instanceId === null) return getPuck().dispatch({ type: 'setUi', ui: { itemSelector: null } });
+        const selector = getPuck().getSelectorForId(instanceId);
+        if (selector === undefined) throw new Error(`No instance ${instanceId} on the page`);
+        getPuck().dispatch({ type: 'setUi', ui: { itemSelector: selector } });
+      },
+      setMode: (mode) => getPuck().dispatch({ type: 'setUi', ui: { previewMode: mode } }),
+      saved: () => session.saved(),
     };
     document.body.setAttribute('data-playground', 'ready');
-  }, [adapter, client, store, pageId, getPuck]);
+  }, [adapter, client, session, getPuck]);
   return <Puck.Layout />;
 }

@@ -1,13 +1,30 @@
 import type { CatalogClient, PageStore } from '../../sdk/index.js';
 
+/** The origins the playground runs on (for tests that republish or count requests). */
+export interface PlaygroundUrls {
+  readonly host: string;
+  readonly artifactsOrigin: string;
+  readonly esmOrigin: string;
+}
+
 /** The page hooks of design.md (`window.playground`), for tests and automation. */
 export interface PlaygroundHooks {
   readonly client: CatalogClient;
   readonly store: PageStore;
   /** The page being edited (`?page=<id>`, default `home`). */
   readonly pageId: string;
-  /** What a user's insert does; resolves with the instance id once it is rendered. */
+  readonly urls: PlaygroundUrls;
+  /**
+   * What a user's insert does; resolves with the instance id once it is rendered with its
+   * defaults. A failed insert rejects with an error whose `instanceId` names the instance.
+   */
   insert(packageId: string): Promise<string>;
+  /** Selects the instance, as a click on it does in edit mode (its fields open); null: the page itself. */
+  select(instanceId: string | null): void;
+  /** Edit mode (a click selects) or interactive mode (clicks reach the components). */
+  setMode(mode: 'edit' | 'interactive'): void;
+  /** Resolves once every edit so far is stored; rejects on a conflict or a failed save. */
+  saved(): Promise<void>;
 }
 
 declare global {

@@ -121,7 +121,9 @@ describe('republishArtifact', () => {
     }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RepublishError);
     expect((error as RepublishError).status).toBe(502);
-    expect((error as RepublishError).message).toBe('Revalidation failed: HTTP 401 {"error":"Unauthorized"}');
+    expect((error as RepublishError).message).toBe(
+      'Revalidation failed: HTTP 401 {"error":"Unauthorized","code":"unauthorized"}',
+    );
   });
 
   it('fails without revalidating when the origin does not serve what was written', async () => {

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
+import { describeEditingSession } from '../editing-session.case.js';
 import { SdkError } from '../sdk-error.js';
 import { openPageStore, PAGE_DATABASE_VERSION } from './indexeddb-page-store.js';
 import { describePageStore, newPage, tabsOf } from './page-store.case.js';
@@ -9,6 +10,11 @@ let databases = 0;
 const freshName = () => `pages-test-${++databases}`;
 
 describePageStore('IndexedDB page store (fake-indexeddb)', async () => {
+  const name = freshName();
+  return tabsOf(() => openPageStore({ name }));
+});
+
+describeEditingSession('the IndexedDB page store (fake-indexeddb)', async () => {
   const name = freshName();
   return tabsOf(() => openPageStore({ name }));
 });

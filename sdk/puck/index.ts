@@ -1,3 +1,4 @@
+export { CatalogEditor, type CatalogEditorProps } from './catalog-editor.js';
 export {
   createPuckAdapter,
   type PuckAdapter,
@@ -13,3 +14,4 @@ export {
   type UnsupportedFieldRenderer,
 } from './puck-fields.js';
 export { type ComponentSource, RemoteInstance, type RemoteInstanceProps } from './remote-instance.js';
+export { SessionStatus } from './session-status.js';

@@ -121,20 +121,26 @@ describe('createPuckAdapter', () => {
     expect(adapter.toPage({ root: { props: {} }, content: [bare] }, page).content).toEqual([]);
   });
 
-  it('reads fields from puck.json at each new selection, not at each change of the selected instance', async () => {
+  it('reads fields from puck.json at each selection, not at each change of the selected instance', async () => {
     const resolveFields = adapter.config.components.pkg2!.resolveFields!;
-    const call = (id: string, lastId: string | null) =>
+    const defaults = {};
+    const resolved = { title: { type: 'text' } };
+    // Puck passes its default fields as the last ones when an instance is selected.
+    const call = (selected: boolean) =>
       resolveFields(
         ...([
-          { props: { id } },
-          { lastData: lastId === null ? null : { props: { id: lastId } } },
+          { props: { id: 'x' } },
+          { fields: defaults, lastFields: selected ? defaults : resolved, lastData: { props: { id: 'x' } } },
         ] as unknown as Parameters<typeof resolveFields>),
       );
-    expect(await call('x', null)).toEqual({ title: { type: 'text' } });
-    await call('x', 'x'); // an edit of the same instance
-    await call('x', 'x');
+    expect(await call(true)).toEqual({ title: { type: 'text' } });
+    await call(false); // an edit of the same instance
+    await call(false);
     expect(asked).toEqual(['/api/runtime-catalog/pkg2/puck.json']);
-    await call('y', 'x'); // another instance selected: read again (a republish shows up)
+    // The same instance selected again (after the page was): read again, a republish shows up.
+    fixture.origin.put('/@acme/ui-pkg2@1.0.0/puck.json', { properties: { subtitle: { type: 'textarea' } } });
+    await fixture.revalidate({ packageId: 'pkg2', artifact: 'puck.json' });
+    expect(await call(true)).toEqual({ subtitle: { type: 'textarea' } });
     expect(asked).toEqual(['/api/runtime-catalog/pkg2/puck.json', '/api/runtime-catalog/pkg2/puck.json']);
     expect(adapter.fieldIssues).toEqual([]);
   });

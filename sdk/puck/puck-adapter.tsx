@@ -6,11 +6,11 @@ import type { CatalogView } from '../catalog-view.js';
 import { newInstanceId } from '../component-instance.js';
 import type { ComponentModule } from '../component-loader.js';
 import { SdkError } from '../sdk-error.js';
-import { InsertStates } from './insert-states.js';
+import { InstanceLifecycles } from './instance-lifecycles.js';
+import { PageRoot } from './page-root.js';
 import { type FieldIssue, puckFieldsOf } from './puck-fields.js';
 import { type ComponentSource, RemoteInstance } from './remote-instance.js';
 import { RemoveInstance } from './remove-instance.js';
-import { RenderTracker } from './render-tracker.js';
 
 /** Puck's root zone: where inserts from the component list land. */
 export const ROOT_ZONE = 'root:default-zone';
@@ -54,6 +54,8 @@ export interface PuckAdapter {
   /**
    * What a user's insert does, through Puck's API: appends an instance of `packageId` to the root
    * zone, resolves its data.json defaults, and resolves with its id once it is rendered with them.
+   * A failed insert rejects with an SdkError whose `instanceId` names the instance (still on the
+   * canvas with its error and a Remove button, never saved).
    */
   insert(api: PuckInsertApi, packageId: string): Promise<string>;
 }
@@ -66,7 +68,8 @@ export interface PuckAdapter {
  */
 export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
   const { client, catalog } = options;
-  const tracker = new RenderTracker();
+  /** One state machine per instance inserted here: what the canvas shows, what is saved, when insert resolves. */
+  const lifecycles = new InstanceLifecycles();
   const fieldIssues: FieldIssue[] = [];
   const report = (issue: FieldIssue) => {
     fieldIssues.push(issue);
@@ -74,24 +77,18 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
   };
   /** Package coordinates of each instance: from the saved page, or from the entry it was inserted with. */
   const coordinates = new Map<string, { package: string; version: string }>();
-  /** Instances whose insert has not produced their data.json props (in flight or failed): not saved. */
-  const inserts = new InsertStates();
-  /**
-   * Instances inserted here with data.json props. Puck records an insert as two history steps
-   * (the bare instance, then its props): an undo of the second must not save a bare instance.
-   */
-  const insertedWithProps = new Set<string>();
-  /** puck.json fields per package, read again at each new selection (a republish shows up). */
+  /** puck.json fields per package, read again at each selection (a republish shows up). */
   const fields = new Map<string, Promise<Fields>>();
   const modules = new Map<string, ComponentModule>();
   const loading = new Map<string, Promise<ComponentModule>>();
 
   const source: ComponentSource = {
     peek: (packageId) => modules.get(packageId),
-    load(packageId) {
+    load(packageId, knownEntry) {
       let promise = loading.get(packageId);
       if (!promise) {
-        promise = client.getEntry(packageId).then((entry: CatalogEntry) => client.loadComponent(entry));
+        const entry = knownEntry === undefined ? client.getEntry(packageId) : Promise.resolve(knownEntry);
+        promise = entry.then((found) => client.loadComponent(found));
         loading.set(packageId, promise);
         promise.then(
           (module) => modules.set(packageId, module),
@@ -101,8 +98,8 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
       return promise;
     },
   };
-  const onRendered = (instanceId: string, props: Record<string, unknown>) => tracker.rendered(instanceId, props);
-  const onFailed = (instanceId: string, error: unknown) => tracker.failed(instanceId, error);
+  const onRendered = (instanceId: string, props: Record<string, unknown>) => lifecycles.rendered(instanceId, props);
+  const onFailed = (instanceId: string, error: unknown) => lifecycles.failed(instanceId, error);
 
   function fieldsOf(packageId: string, newSelection: boolean): Promise<Fields> {
     let promise = fields.get(packageId);
@@ -120,26 +117,26 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
     const label = catalog.label(packageId);
     return {
       label,
-      // Puck asks again on every change of the selected instance; puck.json is read again only
-      // when another instance is selected.
-      resolveFields: (data, { lastData }) => fieldsOf(packageId, lastData?.props.id !== data.props.id),
+      // Puck asks on each selection (then it passes its default fields as the last ones) and on
+      // every change of the selected instance: puck.json is read again at each selection, so the
+      // fields follow the host after a republish (one conditional request), not on each keystroke.
+      resolveFields: (_data, { fields, lastFields }) => fieldsOf(packageId, lastFields === fields),
       resolveData: async (data, { trigger }) => {
         // Saved page data is the truth: only a new instance gets data.json's defaults.
         if (trigger !== 'insert') return data;
         const instanceId = String(data.props.id);
-        inserts.start(instanceId);
+        lifecycles.start(instanceId);
         try {
-          const entry = await client.getEntry(packageId);
-          const instance = await client.createInstance(entry);
+          // Entry and defaults (from the prefetch the drag started, when fresh); the component
+          // loads meanwhile (a module that fails shows its error in place, and the insert fails).
+          const { entry, instance } = await client.newInstance(packageId);
+          source.load(packageId, entry).catch(() => {});
           coordinates.set(instanceId, { package: entry.package, version: entry.version });
-          tracker.inserted(instanceId, instance.props);
-          inserts.inserted(instanceId, instance.props);
-          if (Object.keys(instance.props).length > 0) insertedWithProps.add(instanceId);
+          lifecycles.inserted(instanceId, instance.props);
           return { ...data, props: { ...instance.props, id: instanceId } };
         } catch (error) {
           // The instance stays on the canvas with the SDK's error and a Remove button; never saved.
-          inserts.fail(instanceId, error);
-          tracker.failed(instanceId, error);
+          lifecycles.failed(instanceId, error);
           return data;
         }
       },
@@ -150,7 +147,7 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
           instanceId={id}
           label={label}
           props={props}
-          inserts={inserts}
+          lifecycles={lifecycles}
           failedInsertAction={<RemoveInstance instanceId={id} />}
           onRendered={onRendered}
           onFailed={onFailed}
@@ -168,14 +165,26 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
 
   const overrides: Partial<Overrides> = {
     drawerItem: ({ children, name }) => (
-      <CatalogListItem packageId={name} label={catalog.label(name)} previewImage={catalog.previewImage(name)}>
+      <CatalogListItem
+        packageId={name}
+        label={catalog.label(name)}
+        previewImage={catalog.previewImage(name)}
+        onIntent={() => client.prefetchInsert(name)}
+      >
         {children}
       </CatalogListItem>
     ),
   };
 
   return {
-    config: { components, categories, root: { fields: { title: { type: 'text', label: 'Page title' } } } },
+    config: {
+      components,
+      categories,
+      root: {
+        fields: { title: { type: 'text', label: 'Page title' } },
+        render: ({ children }: { children: ReactNode }) => <PageRoot>{children}</PageRoot>,
+      },
+    },
     overrides,
     fieldIssues,
     toPuckData(page) {
@@ -194,8 +203,7 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
       const content: ComponentInstance[] = [];
       for (const item of data.content) {
         const { id, ...props } = item.props as Record<string, unknown> & { id: string };
-        if (inserts.unfinished(id, props)) continue;
-        if (Object.keys(props).length === 0 && insertedWithProps.has(id)) continue;
+        if (!lifecycles.saveable(id, props)) continue;
         const known = coordinates.get(id) ?? catalog.resolve(item.type);
         content.push({ id, packageId: item.type, package: known.package, version: known.version, props });
       }
@@ -208,7 +216,7 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
       const timeoutMs = options.insertTimeoutMs ?? 30_000;
       let timer: ReturnType<typeof setTimeout> | undefined;
       const rendered = Promise.race([
-        tracker.expect(id),
+        lifecycles.whenRendered(id),
         new Promise<never>((_, reject) => {
           timer = setTimeout(
             () => reject(new SdkError('insert-timeout', `${packageId} was not rendered within ${timeoutMs} ms`)),
@@ -216,6 +224,7 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
           );
         }),
       ]).finally(() => clearTimeout(timer));
+      lifecycles.start(id); // unfinished from the first moment Puck has it
       api.dispatch({
         type: 'insert',
         componentType: packageId,
@@ -224,10 +233,26 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
         id,
       });
       api.resolveDataById(id, 'insert');
-      await rendered;
+      try {
+        await rendered;
+      } catch (error) {
+        throw insertError(error, id);
+      }
       return id;
     },
   };
+}
+
+/** A failed insert as the SdkError `insert` rejects with: the cause's code, and the instance id. */
+function insertError(error: unknown, instanceId: string): SdkError {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!(error instanceof SdkError)) return new SdkError('render-failed', message, { cause: error, instanceId });
+  return new SdkError(error.code, message, {
+    cause: error,
+    instanceId,
+    ...(error.status === undefined ? {} : { status: error.status }),
+    ...(error.missing === undefined ? {} : { missing: error.missing }),
+  });
 }
 
 /**
@@ -239,6 +264,8 @@ function CatalogListItem(props: {
   readonly packageId: string;
   readonly label: string;
   readonly previewImage: string | undefined;
+  /** The pointer rests on the item or a drag starts: what an insert needs starts loading. */
+  readonly onIntent: () => void;
   readonly children: ReactNode;
 }) {
   const element = useRef<HTMLDivElement>(null);
@@ -249,14 +276,22 @@ function CatalogListItem(props: {
     }
   }, [props.packageId]);
   return (
-    <div ref={element} title={props.label}>
+    <div ref={element} title={props.label} onPointerEnter={props.onIntent} onPointerDown={props.onIntent}>
       {props.previewImage && (
         <img
           src={props.previewImage}
           alt=""
           width={160}
           height={90}
-          style={{ display: 'block', width: '100%', height: 64, objectFit: 'cover', borderRadius: 6, marginBottom: 4 }}
+          style={{
+            display: 'block',
+            width: '100%',
+            height: 64,
+            objectFit: 'contain',
+            background: '#f8fafc',
+            borderRadius: 6,
+            marginBottom: 4,
+          }}
         />
       )}
       {props.children}

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ComponentModule } from '../component-loader.js';
 import { SdkError } from '../sdk-error.js';
-import { InsertStates } from './insert-states.js';
+import { InstanceLifecycles } from './instance-lifecycles.js';
 import { RemoteInstance, type RemoteInstanceProps } from './remote-instance.js';
 
 const Greeting = (props: { name?: string }) => createElement('p', null, `Hello ${props.name ?? 'nobody'}`);
@@ -16,7 +16,7 @@ function html(overrides: Partial<RemoteInstanceProps>): string {
     instanceId: 'i1',
     label: 'Greeting',
     props: { name: 'Ada' },
-    inserts: new InsertStates(),
+    lifecycles: new InstanceLifecycles(),
     onRendered: () => {},
     onFailed: () => {},
     ...overrides,
@@ -35,12 +35,12 @@ describe('RemoteInstance', () => {
     expect(html({ source: { peek: () => undefined, load: () => new Promise(() => {}) } })).toContain(
       'data-state="loading"><div role="status" aria-busy="true"',
     );
-    const inserts = new InsertStates();
-    inserts.start('i1');
-    expect(html({ inserts, props: {} })).toContain('Loading <!-- -->Greeting<!-- -->…');
-    inserts.inserted('i1', { name: 'Ada' });
-    expect(html({ inserts, props: {} })).toContain('data-state="loading"');
-    expect(html({ inserts, props: { name: 'Ada' } })).toContain('<p>Hello Ada</p>');
+    const lifecycles = new InstanceLifecycles();
+    lifecycles.start('i1');
+    expect(html({ lifecycles, props: {} })).toContain('Loading <!-- -->Greeting<!-- -->…');
+    lifecycles.inserted('i1', { name: 'Ada' });
+    expect(html({ lifecycles, props: {} })).toContain('data-state="loading"');
+    expect(html({ lifecycles, props: { name: 'Ada' } })).toContain('<p>Hello Ada</p>');
   });
 
   it("shows the SDK's error of a module that has no default export", () => {
@@ -50,10 +50,10 @@ describe('RemoteInstance', () => {
   });
 
   it("shows a failed insert's SDK error, never the component without its props", () => {
-    const inserts = new InsertStates();
-    inserts.start('i1');
-    inserts.fail('i1', new SdkError('network', 'Network error: GET /api/runtime-catalog/greeting1'));
-    const failed = html({ inserts, props: {} });
+    const lifecycles = new InstanceLifecycles();
+    lifecycles.start('i1');
+    lifecycles.failed('i1', new SdkError('network', 'Network error: GET /api/runtime-catalog/greeting1'));
+    const failed = html({ lifecycles, props: {} });
     expect(failed).toContain('data-state="error"');
     expect(failed).toContain('data-error-code="network"');
     expect(failed).toContain('Network error: GET /api/runtime-catalog/greeting1');

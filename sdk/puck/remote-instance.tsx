@@ -1,13 +1,15 @@
+import type { CatalogEntry } from '@runtime-component-catalog/contracts';
 import { Component, type ComponentType, type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import type { ComponentModule } from '../component-loader.js';
 import { SdkError } from '../sdk-error.js';
-import type { InsertStates } from './insert-states.js';
+import type { InstanceLifecycles } from './instance-lifecycles.js';
 
 /** Loads the component module of a package (cached by the adapter). */
 export interface ComponentSource {
   /** The module when it is already loaded (renders without a loading frame). */
   peek(packageId: string): ComponentModule | undefined;
-  load(packageId: string): Promise<ComponentModule>;
+  /** Loads (once) the component of `packageId`; `entry`, when the caller has it, saves reading it again. */
+  load(packageId: string, entry?: CatalogEntry): Promise<ComponentModule>;
 }
 
 /** Props of {@link RemoteInstance}. */
@@ -17,8 +19,8 @@ export interface RemoteInstanceProps {
   readonly instanceId: string;
   readonly label: string;
   readonly props: Record<string, unknown>;
-  /** Inserts not finished yet: such an instance shows its insert's state instead of the component. */
-  readonly inserts: InsertStates;
+  /** The inserted instances' lifecycles: an unfinished or failed insert shows its state, not the component. */
+  readonly lifecycles: InstanceLifecycles;
   /** Shown under the error of a failed insert (the adapter's Remove button). */
   readonly failedInsertAction?: ReactNode;
   readonly onRendered: (instanceId: string, props: Record<string, unknown>) => void;
@@ -41,18 +43,15 @@ export function RemoteInstance({
   instanceId,
   label,
   props,
-  inserts,
+  lifecycles,
   failedInsertAction,
   onRendered,
   onFailed,
 }: RemoteInstanceProps) {
-  const snapshot = () => inserts.get(instanceId);
-  const insert = useSyncExternalStore(inserts.subscribe, snapshot, snapshot);
+  const snapshot = () => lifecycles.get(instanceId);
+  const insert = useSyncExternalStore(lifecycles.subscribe, snapshot, snapshot);
   // Until Puck hands over the inserted props, the component is not rendered with fewer.
-  const waiting = insert !== undefined && insert.status !== 'failed' && inserts.unfinished(instanceId, props);
-  useEffect(() => {
-    if (insert?.status === 'inserted' && !waiting) inserts.finish(instanceId);
-  }, [insert, waiting, inserts, instanceId]);
+  const waiting = insert !== undefined && insert.status !== 'failed' && !lifecycles.ready(instanceId, props);
   const [state, setState] = useState<LoadState>(() => {
     const module = source.peek(packageId);
     return module ? { status: 'ready', module } : { status: 'loading' };

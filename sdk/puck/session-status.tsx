@@ -1,0 +1,61 @@
+import { useSyncExternalStore } from 'react';
+import type { EditingSession } from '../editing-session.js';
+import { SdkError } from '../sdk-error.js';
+
+const TEXT = { fontSize: 12, whiteSpace: 'nowrap', color: '#475569' } as const;
+const ALERT = { ...TEXT, color: '#b45309', display: 'inline-flex', gap: 6, alignItems: 'center' } as const;
+
+/**
+ * Where the page's saving stands, in the editor's header: saved (with the revision), saving, a
+ * failed save with Retry, or the conflict choice when another tab saved or deleted this page:
+ * **Keep mine** stores this tab's page over theirs, **Load theirs** drops this tab's unstored edits
+ * and shows their page. Nothing is saved until the user picks one.
+ */
+export function SessionStatus({ session }: { readonly session: EditingSession }) {
+  const state = useSyncExternalStore(
+    session.subscribe,
+    () => session.state,
+    () => session.state,
+  );
+  if (state.status === 'conflict') {
+    const what = state.theirs === undefined ? 'Deleted in another tab' : 'Changed in another tab';
+    return (
+      <span data-testid="changed-elsewhere" data-unsaved-edits={state.unsavedEdits} role="alert" style={ALERT}>
+        {what}
+        {state.unsavedEdits ? ', your edits are not saved' : ''}:
+        <button type="button" data-testid="keep-mine" onClick={() => void session.keepMine().catch(() => {})}>
+          Keep mine
+        </button>
+        <button type="button" data-testid="take-theirs" onClick={() => session.takeTheirs()}>
+          Load theirs
+        </button>
+      </span>
+    );
+  }
+  if (state.status === 'error') {
+    const message = state.error instanceof Error ? state.error.message : String(state.error);
+    const code = state.error instanceof SdkError ? state.error.code : undefined;
+    return (
+      <span data-testid="save-status" data-status="error" data-error-code={code} role="alert" style={ALERT}>
+        Not saved: {message}
+        <button type="button" onClick={() => session.retry()}>
+          Retry
+        </button>
+      </span>
+    );
+  }
+  return (
+    <span
+      data-testid="save-status"
+      data-status={state.status}
+      data-revision={state.status === 'saved' ? state.revision : undefined}
+      style={TEXT}
+    >
+      {state.status === 'saving'
+        ? 'Saving…'
+        : state.revision === 0
+          ? 'Not saved yet'
+          : `Saved · revision ${state.revision}`}
+    </span>
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { appShellKey, isAppShell, isMirrored, keepsLastGood, resolveWorkerConfig } from './worker-config.js';
+
+const origin = 'https://editor.test';
+const config = resolveWorkerConfig(
+  new URL(`${origin}/catalog-sw.js?host=https://host.test&catalog=/catalog.json&appShell=1`),
+);
+const url = (href: string) => new URL(href, origin);
+
+describe('worker configuration and what each route takes', () => {
+  it('reads the script URL once: host origin, catalog, app shell, its own path', () => {
+    expect(config).toEqual({
+      hostOrigin: 'https://host.test',
+      catalogUrl: `${origin}/catalog.json`,
+      maxBytes: 50 * 1024 * 1024,
+      timeoutMs: 4_000,
+      appShell: true,
+      scriptPath: '/catalog-sw.js',
+    });
+    expect(resolveWorkerConfig(new URL(`${origin}/sw.js`)).appShell).toBe(false);
+  });
+
+  it('mirrors the host routes and the catalog', () => {
+    expect(isMirrored(config, url('https://host.test/api/runtime-catalog/hero1'))).toBe(true);
+    expect(isMirrored(config, url('https://host.test/api/remote-component?url=x'))).toBe(true);
+    expect(isMirrored(config, url('/catalog.json'))).toBe(true);
+    expect(isMirrored(config, url('https://host.test/api/revalidate'))).toBe(false);
+  });
+
+  it('keeps the last good copy for entries and compiled modules only, never for artifacts', () => {
+    expect(keepsLastGood(config, url('https://host.test/api/runtime-catalog/hero1'))).toBe(true);
+    expect(keepsLastGood(config, url('https://host.test/api/remote-component?url=x'))).toBe(true);
+    expect(keepsLastGood(config, url('https://host.test/api/runtime-catalog/hero1/data.json'))).toBe(false);
+    expect(keepsLastGood(config, url('https://host.test/api/runtime-catalog'))).toBe(false);
+    expect(keepsLastGood(config, url('https://other.test/api/runtime-catalog/hero1'))).toBe(false);
+  });
+
+  it('takes the editor page and its same-origin static resources as the app shell, when opted in', () => {
+    expect(isAppShell(config, url('/?page=home'), 'document', origin)).toBe(true);
+    expect(isAppShell(config, url('/assets/main.js'), 'script', origin)).toBe(true);
+    expect(isAppShell(config, url('/assets/main.css'), 'style', origin)).toBe(true);
+    // Not the worker itself, not a fetch, not another origin, not a mirrored route.
+    expect(isAppShell(config, url('/catalog-sw.js'), 'script', origin)).toBe(false);
+    expect(isAppShell(config, url('/__playground/stats'), '', origin)).toBe(false);
+    expect(isAppShell(config, url('https://cdn.test/lib.js'), 'script', origin)).toBe(false);
+    expect(isAppShell(config, url('/catalog.json'), 'document', origin)).toBe(false);
+    const off = resolveWorkerConfig(new URL(`${origin}/catalog-sw.js`));
+    expect(isAppShell(off, url('/'), 'document', origin)).toBe(false);
+  });
+
+  it('keys a page without its query (one editor, any ?page=), other resources as they are', () => {
+    expect(appShellKey(url('/editor?page=a#x'), 'document')).toBe(`${origin}/editor`);
+    expect(appShellKey(url('/main.js?v=1'), 'script')).toBe(`${origin}/main.js?v=1`);
+  });
+});
