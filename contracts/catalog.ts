@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isExternalSpecifier } from './runtime-registry.js';
 
 /** Ids are used in URL paths and cache tags: short keys or dotted forms, nothing else (docs/catalog.md). */
 const packageIdPattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
@@ -20,7 +21,14 @@ const catalogPackageSchema = z.object({
 });
 
 const catalogSchema = z.object({
-  defaultExternals: z.array(z.string().check(z.minLength(1, 'must not be empty'))),
+  defaultExternals: z.array(
+    z
+      .string()
+      .check(
+        z.minLength(1, 'must not be empty'),
+        z.refine(isExternalSpecifier, 'must be a package name with an optional subpath'),
+      ),
+  ),
   packages: z.array(catalogPackageSchema),
 });
 

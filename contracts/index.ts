@@ -26,6 +26,7 @@ export {
   type RuntimeCatalogResponse,
 } from './runtime-catalog-http.js';
 export {
+  isExternalSpecifier,
   moduleExternals,
   REMOTE_EXTERNALS_HEADER,
   RUNTIME_REGISTRY_KEY,

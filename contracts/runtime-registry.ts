@@ -20,6 +20,19 @@ export function remoteComponentPath(moduleUrl: string, integrity?: string): stri
 }
 
 /**
+ * A module specifier that may be an external: a bare package name with an optional subpath
+ * (`react`, `react/jsx-runtime`, `@acme/common/client`), in the characters npm names and paths
+ * use. Nothing else reaches a header, a registry key or generated code: no control character
+ * (CR/LF), space, comma, quote or relative/absolute path.
+ */
+const EXTERNAL_SPECIFIER = /^(?:@[a-z0-9][\w.~-]*\/)?[a-z0-9][\w.~-]*(?:\/[\w.~@+-]+)*$/i;
+
+/** Whether `specifier` is a valid external specifier (see {@link EXTERNAL_SPECIFIER}). */
+export function isExternalSpecifier(specifier: string): boolean {
+  return specifier.length <= 214 && EXTERNAL_SPECIFIER.test(specifier);
+}
+
+/**
  * The externals of a module URL: the catalog's defaults plus the URL's `external=` list
  * (spec 2.3), subpaths as their own entries, without duplicates.
  */

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { insert, openPlayground, savedPage } from './support/playground.js';
 
-test('window.playground: urls, select, setMode, saved, and an insert failure that names its instance', async ({
+test('window.playground: urls, select, setMode, saved; the title follows ?page=, an empty page says what to do', async ({
   context,
 }) => {
   const page = await openPlayground(context, 'hooks');
@@ -10,8 +10,13 @@ test('window.playground: urls, select, setMode, saved, and an insert failure tha
   expect((await fetch(`${urls.artifactsOrigin}/catalog.json`)).status).toBe(200);
   expect(urls.esmOrigin).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/esm$/);
   await expect(page).toHaveTitle('hooks · Playground editor');
+  // The first minutes: an empty page says what to do; there is no Publish button (every change
+  // is saved as it is made).
+  await expect(page.getByTestId('empty-canvas')).toContainText('Drag a component from the list');
+  await expect(page.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(0);
 
   const id = await insert(page, 'counter1');
+  await expect(page.getByTestId('empty-canvas')).toHaveCount(0);
   await page.evaluate((instanceId) => window.playground!.select(instanceId), id);
   const label = page.getByRole('textbox', { name: 'Label' });
   await label.fill('Taps');

@@ -1,5 +1,6 @@
 import type { ArtifactName, JsonObject } from '@runtime-component-catalog/contracts';
 import { HostError } from './host-error.js';
+import { OriginPolicy } from './internal/origin-policy.js';
 import { readUpstreamJson, UpstreamReadFailure, type UpstreamReadOptions } from './internal/read-upstream-json.js';
 
 /** Loads one artifact from the origin: a JSON object, or null when the origin answers 404. */
@@ -16,6 +17,8 @@ export interface ArtifactRequest {
 export interface ArtifactLoaderOptions extends UpstreamReadOptions {
   /** Shared gate on upstream fetches in flight (p-limit). */
   readonly limit: <T>(task: () => Promise<T>) => Promise<T>;
+  /** `ARTIFACTS_ORIGIN`: every URL and redirect hop is held to it. */
+  readonly artifactsOrigin: string;
 }
 
 /**
@@ -25,10 +28,12 @@ export interface ArtifactLoaderOptions extends UpstreamReadOptions {
  * hero1: HTTP 500`).
  */
 export function createArtifactLoader(options: ArtifactLoaderOptions): ArtifactLoader {
+  const policy = new OriginPolicy(options.artifactsOrigin);
+  const allows = (url: URL) => policy.allows(url);
   return async function loadArtifact({ packageId, artifact, url }) {
     const prefix = `Failed to load ${artifact} for package ${packageId}`;
     try {
-      const result = await options.limit(() => readUpstreamJson(url, options));
+      const result = await options.limit(() => readUpstreamJson(url, options, allows));
       if (!result.found) return null;
       if (!isJsonObject(result.value)) {
         throw new HostError('artifact-load-failed', `${prefix}: HTTP 200 with a body that is not a JSON object`);

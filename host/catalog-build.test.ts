@@ -1,6 +1,7 @@
 import type { CatalogEntry, ErrorBody, RuntimeCatalogResponse } from '@runtime-component-catalog/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type HostFixture, jsonOf, startHostFixture } from '../testing/host/host-fixture.js';
+import { startArtifactsOrigin } from '../testing/origins/artifacts-origin.js';
 import { artifactPath } from '../testing/origins/sample-packages.js';
 
 let host: HostFixture;
@@ -83,6 +84,26 @@ describe('GET /api/runtime-catalog', () => {
       error: 'Catalog source could not be read: HTTP 500',
       code: 'catalog-source-failed',
     });
+  });
+
+  it('holds the catalog source’s redirects to its own origin: elsewhere is a 502, never requested', async () => {
+    await host.close();
+    host = await startHostFixture({ packages: 1, catalogOverHttp: true });
+    const elsewhere = await startArtifactsOrigin({
+      objects: { '/catalog.json': { defaultExternals: [], packages: [] } },
+    });
+    try {
+      host.origin.fail('/catalog.json', { redirect: `${elsewhere.url}/catalog.json` });
+      const failed = await host.app.request('/api/runtime-catalog');
+      expect(failed.status).toBe(502);
+      expect(await failed.json()).toEqual({
+        error: `Catalog source could not be read: HTTP 302 redirect to ${elsewhere.url}, outside the origin`,
+        code: 'catalog-source-failed',
+      });
+      expect(elsewhere.requests()).toBe(0);
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   it('answers 502 when the catalog source cannot be read, naming the bad field', async () => {

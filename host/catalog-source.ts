@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type Catalog, parseCatalog } from '@runtime-component-catalog/contracts';
 import { HostError } from './host-error.js';
+import { OriginPolicy } from './internal/origin-policy.js';
 import { readUpstreamJson, UpstreamReadFailure, type UpstreamReadOptions } from './internal/read-upstream-json.js';
 
 /** Reads and validates the catalog from its source, every call (the caller caches). */
@@ -13,12 +14,15 @@ export type CatalogReader = () => Promise<Catalog>;
  */
 export function createCatalogReader(source: string, options: UpstreamReadOptions): CatalogReader {
   const isUrl = /^https?:\/\//i.test(source);
+  // A redirect may move within the catalog's own origin (scheme, host, port), never elsewhere.
+  const policy = isUrl ? new OriginPolicy(new URL(source).origin) : undefined;
+  const allows = (url: URL) => policy?.allows(url) === true;
   return async function readCatalog() {
     let json: unknown;
     if (isUrl) {
       let result: Awaited<ReturnType<typeof readUpstreamJson>>;
       try {
-        result = await readUpstreamJson(source, options);
+        result = await readUpstreamJson(source, options, allows);
       } catch (error) {
         const reason = error instanceof UpstreamReadFailure ? error.reason : String(error);
         throw new HostError('catalog-source-failed', `Catalog source could not be read: ${reason}`, { cause: error });

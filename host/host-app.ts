@@ -46,7 +46,11 @@ export function createHostApp(options: HostAppOptions, dependencies: HostAppDepe
   const runtimeCatalog = new RuntimeCatalog({
     cache,
     readCatalog: createCatalogReader(config.catalogSource, upstream),
-    loadArtifact: createArtifactLoader({ ...upstream, limit: pLimit(config.upstreamConcurrency) }),
+    loadArtifact: createArtifactLoader({
+      ...upstream,
+      limit: pLimit(config.upstreamConcurrency),
+      artifactsOrigin: config.artifactsOrigin,
+    }),
     artifactsOrigin: config.artifactsOrigin,
     esmOrigin: config.esmOrigin,
   });

@@ -3,10 +3,8 @@ import type { CacheHit, CacheSetOptions, CacheStore, InvalidationListener } from
 
 /** Options of {@link MemoryCacheStore}. */
 export interface MemoryCacheStoreOptions {
-  /** Upper bound of the stored values, measured as the length of their JSON text. */
+  /** Upper bound of the stored values and their tags, measured as the length of their text. */
   readonly maxBytes: number;
-  /** How many invalidated tags are remembered to guard fetches in flight (default 10,000). */
-  readonly maxRememberedTags?: number;
 }
 
 interface MemoryEntry {
@@ -15,15 +13,17 @@ interface MemoryEntry {
 }
 
 /**
- * The in-process store: an LRU bounded in bytes, a tag → keys index for eager deletion, and the
- * sequence of the last invalidation of each tag. Remembered tags are bounded too: when one is
- * forgotten, `#floor` rises to its sequence, and every set that started before the floor is
- * refused, so forgetting can only cost a refetch, never a stale value.
+ * The in-process store: an LRU bounded in bytes (each entry counts its value's JSON and its tags,
+ * so the tag index is inside the bound), and a tag → keys index for eager deletion. An
+ * invalidation keeps no state of its own: it deletes the entries carrying its tags and raises
+ * `#floor` to its sequence, and every set whose load started before the floor is refused. Any
+ * tag, known or not, so a load in flight never stores a value an invalidation overtook, and
+ * invalidating tags that nothing carries leaves nothing behind (the price: the other loads in
+ * flight at that moment are not stored either, and are fetched again on the next request).
  */
 export class MemoryCacheStore implements CacheStore {
   readonly #entries: LRUCache<string, MemoryEntry>;
   readonly #keysByTag = new Map<string, Set<string>>();
-  readonly #tagSequences: LRUCache<string, number>;
   readonly #listeners = new Set<InvalidationListener>();
   #sequence = 0;
   #floor = 0;
@@ -32,20 +32,20 @@ export class MemoryCacheStore implements CacheStore {
     this.#entries = new LRUCache<string, MemoryEntry>({
       maxSize: options.maxBytes,
       maxEntrySize: options.maxBytes,
-      sizeCalculation: (entry) => Math.max(1, JSON.stringify(entry.value)?.length ?? 4),
+      sizeCalculation: (entry) =>
+        Math.max(1, (JSON.stringify(entry.value)?.length ?? 4) + entry.tags.reduce((sum, tag) => sum + tag.length, 0)),
       dispose: (entry, key) => this.#unindex(key, entry.tags),
-    });
-    this.#tagSequences = new LRUCache<string, number>({
-      max: options.maxRememberedTags ?? 10_000,
-      dispose: (sequence, _tag, reason) => {
-        if (reason === 'evict') this.#floor = Math.max(this.#floor, sequence);
-      },
     });
   }
 
-  /** Bytes held now (JSON length of the values). */
+  /** Bytes held now (JSON length of the values, and their tags). */
   get bytes(): number {
     return this.#entries.calculatedSize;
+  }
+
+  /** Tags held now: those that a stored entry carries (the tag index), nothing else. */
+  get tags(): number {
+    return this.#keysByTag.size;
   }
 
   /** Entries held now. */
@@ -69,10 +69,6 @@ export class MemoryCacheStore implements CacheStore {
 
   async set(key: string, value: unknown, options: CacheSetOptions): Promise<boolean> {
     if (options.sequence <= this.#floor) return false;
-    for (const tag of options.tags) {
-      const invalidatedAt = this.#tagSequences.peek(tag);
-      if (invalidatedAt !== undefined && invalidatedAt >= options.sequence) return false;
-    }
     const tags = [...new Set(options.tags)];
     this.#entries.set(key, { value, tags });
     if (!this.#entries.has(key)) return false; // over maxEntrySize: lru-cache refused it
@@ -89,8 +85,8 @@ export class MemoryCacheStore implements CacheStore {
 
   async invalidateTags(tags: readonly string[]): Promise<void> {
     this.#sequence += 1;
+    this.#floor = this.#sequence;
     for (const tag of tags) {
-      this.#tagSequences.set(tag, this.#sequence);
       const keys = this.#keysByTag.get(tag);
       if (keys === undefined) continue;
       for (const key of [...keys]) this.#entries.delete(key);

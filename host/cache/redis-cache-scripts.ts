@@ -4,8 +4,9 @@
 // ARGV[1] = the key prefix (entry hashes and tag sets are named from it inside the script).
 //
 // Layout under the prefix P:
-//   P state     hash: seq (last sequence handed out), floor, bytes (sum of stored values),
-//               and t:<tag> = the sequence of the tag's last invalidation
+//   P state     hash: seq (last sequence handed out), floor (entries and loads at or below it are
+//               void), lfloor (loads at or below it are refused: the last invalidation's
+//               sequence), bytes (sum of the stored values and their tags)
 //   P lru       sorted set: cache key -> sequence of its last read or write (oldest goes first)
 //   P e:<key>   hash: v (the value's JSON), n (its bytes), s (sequence of its load), t (tags JSON),
 //               w (sequence of its write: the version a store's local copy is checked against)
@@ -45,21 +46,27 @@ local function remove_entry(key)
   redis.call('ZREM', lru, key)
 end
 
--- Whether one of tags was invalidated at or after sequence. In batches: unpack has a limit, and
--- the whole-catalog build carries every tag of every package.
-local function overtaken(tags, sequence)
-  local fields = {}
-  for i = 1, #tags do
-    fields[#fields + 1] = 't:' .. tags[i]
-    if #fields == 1000 or i == #tags then
-      local invalidated = redis.call('HMGET', state, unpack(fields))
-      for j = 1, #fields do
-        if invalidated[j] and tonumber(invalidated[j]) >= sequence then return true end
-      end
-      fields = {}
-    end
+-- Whether a load that started at sequence was overtaken by an invalidation (of any tag: no
+-- state is kept per tag, so invalidating tags that nothing carries leaves nothing behind).
+local function overtaken(sequence)
+  local lfloor = redis.call('HGET', state, 'lfloor')
+  return lfloor ~= false and sequence <= tonumber(lfloor)
+end
+
+-- Whether every tag of the entry still indexes it. Redis may evict a tag's key set on its own
+-- (allkeys-* policies): an invalidation then cannot find the entry, so a reader must not either.
+local function indexed(key, tags)
+  for _, tag in ipairs(tags) do
+    if redis.call('SISMEMBER', prefix .. 'k:' .. tag, key) == 0 then return false end
   end
-  return false
+  return true
+end
+
+-- The bytes an entry counts against the limit: its value's JSON and its tags.
+local function size_of(value, tags)
+  local size = #value
+  for _, tag in ipairs(tags) do size = size + #tag end
+  return size
 end
 `;
 
@@ -72,8 +79,9 @@ return next_sequence()
 /**
  * `get`: ARGV[2] = cache key, ARGV[3] = the version of the caller's local copy (or ''). Returns
  * `{1, json, version}`, `{2}` when the caller's copy is still the stored one (the value is not
- * sent again), or `{0}` for a miss. An entry whose load an invalidation overtook reads as a miss
- * (and is removed) even if the tag index lost track of it; a hit becomes the most recently used.
+ * sent again), or `{0}` for a miss. An entry at or below the floor, or one that a tag's key set
+ * no longer indexes (Redis evicted the set, so an invalidation may have missed it), reads as a
+ * miss and is removed; a hit becomes the most recently used.
  */
 export const GET_SCRIPT = `${PRELUDE}
 local key = ARGV[2]
@@ -82,8 +90,7 @@ local entry = prefix .. 'e:' .. key
 -- The value itself is read last, and only when the caller's copy is not the stored version.
 local found = redis.call('HMGET', entry, 's', 't', 'w')
 if not found[1] then return {0} end
-local sequence = tonumber(found[1])
-if sequence <= floor or overtaken(cjson.decode(found[2]), sequence) then
+if tonumber(found[1]) <= floor or not indexed(key, cjson.decode(found[2])) then
   remove_entry(key)
   return {0}
 end
@@ -95,17 +102,17 @@ return {1, redis.call('HGET', entry, 'v'), found[3]}
 /**
  * `set`: ARGV[2] = cache key, ARGV[3] = value JSON, ARGV[4] = sequence of the load, ARGV[5] =
  * tags JSON (an array of distinct strings), ARGV[6] = byte limit. Returns `{1, version}` when
- * stored, `{0}` when refused (a tag invalidated at or after the load's sequence, or the value alone over the limit).
+ * stored, `{0}` when refused (an invalidation at or after the load's sequence, or the value and
+ * its tags alone over the limit).
  * Then evicts the least recently used entries until the stored bytes fit the limit again.
  */
 export const SET_SCRIPT = `${PRELUDE}
 local key, value, tags_json = ARGV[2], ARGV[3], ARGV[5]
 local sequence, max_bytes = tonumber(ARGV[4]), tonumber(ARGV[6])
-local size = #value
-local floor = floor_of_state()
-if sequence <= floor or size > max_bytes then return {0} end
 local tags = cjson.decode(tags_json)
-if overtaken(tags, sequence) then return {0} end
+local size = size_of(value, tags)
+local floor = floor_of_state()
+if sequence <= floor or size > max_bytes or overtaken(sequence) then return {0} end
 remove_entry(key)
 local written = next_sequence()
 local version = string.format('%d', written)
@@ -127,17 +134,17 @@ return {1, version}
 `;
 
 /**
- * `invalidateTags`: ARGV[2] = pub/sub channel, ARGV[3] = message, ARGV[4..] = tags. Records a
- * new sequence as each tag's last invalidation, deletes every entry carrying one of the tags and
- * publishes the message, all at once. Returns `{sequence, receivers}` (subscribers reached).
+ * `invalidateTags`: ARGV[2] = pub/sub channel, ARGV[3] = message, ARGV[4..] = tags. Takes a new
+ * sequence as the load floor (every load that started before it is refused), deletes every
+ * entry carrying one of the tags and publishes the message, all at once; nothing is recorded
+ * per tag. Returns `{sequence, receivers}` (subscribers reached).
  */
 export const INVALIDATE_SCRIPT = `${PRELUDE}
 floor_of_state()
 local sequence = next_sequence()
-local recorded = string.format('%d', sequence)
+redis.call('HSET', state, 'lfloor', string.format('%d', sequence))
 for i = 4, #ARGV do
   local tag = ARGV[i]
-  redis.call('HSET', state, 't:' .. tag, recorded)
   local tag_keys = prefix .. 'k:' .. tag
   for _, key in ipairs(redis.call('SMEMBERS', tag_keys)) do remove_entry(key) end
   redis.call('DEL', tag_keys)

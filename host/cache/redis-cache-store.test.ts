@@ -202,13 +202,14 @@ describe('RedisCacheStore values and limits', () => {
       expect(await redis.hget(entryKey, 'v')).toBe('{"a":[1,"two",null]}');
       expect(await redis.ttl(entryKey)).toBe(-1);
       expect(await redis.smembers('layout:k:runtime-package:hero1')).toEqual(['["runtime-entry","hero1","1.0.0"]']);
-      expect(await redis.hget('layout:state', 'bytes')).toBe('20');
+      // The value's JSON (20) and its tag (21): the tag index counts in the byte limit.
+      expect(await redis.hget('layout:state', 'bytes')).toBe('41');
     } finally {
       redis.disconnect();
     }
   });
 
-  it('reads an entry as a miss when its tag index was lost, if one of its tags was invalidated since', async () => {
+  it('reads an entry as a miss when its tag index was lost (an invalidation could not find it)', async () => {
     const store = await openStore({ prefix: 'lost-index:' });
     await store.set('k', 1, { tags: ['t'], sequence: await store.nextSequence() });
     const redis = new Redis(server.url);
@@ -218,6 +219,31 @@ describe('RedisCacheStore values and limits', () => {
       expect(await redis.exists('lost-index:e:k')).toBe(1); // the invalidation could not find it
       expect(await store.get('k')).toBeUndefined(); // but no reader gets it
       expect(await redis.exists('lost-index:e:k')).toBe(0);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('keeps no state for invalidated tags: 3,000 invalidations of 15 KB unknown ids leave Redis as it was', async () => {
+    const store = await openStore({ prefix: 'unknown-tags:' });
+    await store.set('k', 'kept', { tags: ['runtime-package:pkg0'], sequence: await store.nextSequence() });
+    const redis = new Redis(server.url);
+    try {
+      const keysBefore = (await redis.keys('unknown-tags:*')).sort();
+      const stateBefore = Object.keys(await redis.hgetall('unknown-tags:state')).sort();
+      for (let index = 0; index < 3_000; index += 100) {
+        const tags = Array.from(
+          { length: 100 },
+          (_, offset) => `runtime-package:${String(index + offset).padStart(15_000, 'x')}`,
+        );
+        await store.invalidateTags(tags);
+      }
+      expect((await redis.keys('unknown-tags:*')).sort()).toEqual(keysBefore);
+      // The state hash gains only the load floor, a single number.
+      expect(Object.keys(await redis.hgetall('unknown-tags:state')).sort()).toEqual(
+        [...new Set([...stateBefore, 'lfloor'])].sort(),
+      );
+      expect(await store.get('k')).toEqual({ value: 'kept' });
     } finally {
       redis.disconnect();
     }

@@ -202,6 +202,30 @@ describe('GET /api/remote-component: the locked-down fetcher', () => {
     await expectError(await compile('http://[::1'), 400, 'Malformed url parameter: an absolute URL is required');
   });
 
+  it('answers 400 JSON for an external a header cannot carry (CR/LF, space, quote, path), fetching and caching nothing', async () => {
+    const hostile = ['x%0D%0AX-Injected:%201', 'x%0Ay', 'a b', 'a"b', '../evil', '/abs', 'x,'];
+    const decoded = ['x\r\nX-Injected: 1', 'x\ny', 'a b', 'a"b', '../evil', '/abs'];
+    for (const [index, external] of hostile.entries()) {
+      const url = `${esm.url}${ENTRY_PATH}?target=es2022&external=${EXTERNALS},${external}`;
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const response = await compile(url);
+        if (index === hostile.length - 1) {
+          // An empty name in the list is just skipped.
+          expect(response.status).toBe(200);
+          continue;
+        }
+        expect(response.status).toBe(400);
+        expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(await response.json()).toEqual({
+          error: `Invalid external in url: ${JSON.stringify(decoded[index])}`,
+          code: 'invalid-url',
+        });
+      }
+    }
+    // Only the last URL (valid) reached the ESM origin.
+    expect(esm.requests(ENTRY_PATH)).toBe(1);
+  });
+
   it('refuses every request URL outside ESM_ORIGIN before anything leaves the host', async () => {
     const esmPort = new URL(esm.url).port;
     const elsewherePort = new URL(elsewhere.url).port;

@@ -3,11 +3,13 @@ import {
   type Catalog,
   type CatalogPackage,
   cacheKey,
+  isExternalSpecifier,
   moduleExternals,
   packageTag,
 } from '@runtime-component-catalog/contracts';
 import { LRUCache } from 'lru-cache';
 import type { TaggedCache } from '../cache/tagged-cache.js';
+import { HostError } from '../host-error.js';
 import { renderJsonText } from '../rendered-json.js';
 import type { RuntimeCatalog } from '../runtime-catalog.js';
 import type { EsmUrlPolicy } from './esm-url-policy.js';
@@ -88,6 +90,11 @@ export class RemoteComponents {
     const integrity = rawIntegrity === undefined || rawIntegrity === '' ? undefined : rawIntegrity.trim();
     if (integrity !== undefined) parseIntegrity(integrity); // 400 before any fetch
     const externals = moduleExternals(catalog.defaultExternals, url.href).sort();
+    // They become a response header and registry reads: refused before anything is fetched or cached.
+    const invalid = externals.find((specifier) => !isExternalSpecifier(specifier));
+    if (invalid !== undefined) {
+      throw new HostError('invalid-url', `Invalid external in url: ${JSON.stringify(invalid)}`);
+    }
     const owner = this.#owner(catalog, url);
     const resolved: ResolvedRequest = {
       url,

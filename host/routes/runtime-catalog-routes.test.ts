@@ -1,6 +1,7 @@
 import { ARTIFACT_NAMES, type CatalogEntry, type ErrorBody } from '@runtime-component-catalog/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type HostFixture, jsonOf, startHostFixture } from '../../testing/host/host-fixture.js';
+import { startArtifactsOrigin } from '../../testing/origins/artifacts-origin.js';
 import { artifactPath } from '../../testing/origins/sample-packages.js';
 
 let host: HostFixture;
@@ -121,6 +122,34 @@ describe('GET /api/runtime-catalog/<id>', () => {
     expect((await host.app.request('/api/runtime-catalog/pkg0')).status).toBe(200);
     // The failed artifact is fetched again; the four that loaded stayed cached (spec 3: per artifact).
     expect(requestsOf(0)).toEqual([1, 1, 1, 1, 2]);
+  });
+
+  it('holds every redirect hop to ARTIFACTS_ORIGIN: one elsewhere is a 502, never requested, never cached', async () => {
+    const elsewhere = await startArtifactsOrigin({ objects: { '/internal/meta.json': { category: 'secret' } } });
+    try {
+      host.origin.fail(pathOf(0, 'meta.json'), { redirect: `${elsewhere.url}/internal/meta.json` });
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const response = await host.app.request('/api/runtime-catalog/pkg0');
+        expect(response.status).toBe(502);
+        expect(await response.json()).toEqual({
+          error: `Failed to load meta.json for package pkg0: HTTP 302 redirect to ${elsewhere.url}, outside the origin`,
+          code: 'artifact-load-failed',
+        });
+      }
+      expect(elsewhere.requests()).toBe(0);
+      // A redirect within the origin is followed; a loop ends after five hops.
+      host.origin.fail(pathOf(0, 'meta.json'), { redirect: pathOf(1, 'meta.json') });
+      expect((await host.app.request('/api/runtime-catalog/pkg0')).status).toBe(200);
+      host.origin.fail(pathOf(0, 'schema.json'), { redirect: pathOf(0, 'schema.json') });
+      await host.revalidate({ packageId: 'pkg0' });
+      const loop = await host.app.request('/api/runtime-catalog/pkg0');
+      expect(await loop.json()).toEqual({
+        error: 'Failed to load schema.json for package pkg0: too many redirects (over 5)',
+        code: 'artifact-load-failed',
+      });
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   it('refuses an artifact that is JSON but not an object', async () => {

@@ -9,7 +9,9 @@ export type OriginFault =
   | { readonly invalidJson: true }
   | { readonly delayMs: number }
   /** Answers only once `until` settles: lets a test act while a fetch is in flight. */
-  | { readonly gate: Promise<unknown> };
+  | { readonly gate: Promise<unknown> }
+  /** Answers a 302 to `location` (absolute, or relative to the request). */
+  | { readonly redirect: string };
 
 /** Options of {@link startArtifactsOrigin}. */
 export interface ArtifactsOriginOptions {
@@ -67,6 +69,7 @@ export async function startArtifactsOrigin(options: ArtifactsOriginOptions = {})
     if (fault !== undefined) {
       if ('status' in fault) return c.text(`fault ${fault.status}`, fault.status as 500);
       if ('invalidJson' in fault) return c.body('{"truncated": ', 200, { 'content-type': 'application/json' });
+      if ('redirect' in fault) return c.body(null, 302, { location: fault.redirect });
       if ('delayMs' in fault) await delay(fault.delayMs);
       if ('gate' in fault) await fault.gate.catch(() => {});
     }
