@@ -1,5 +1,7 @@
+import { sortDiagnostics } from '../diagnostics/diagnostic.js';
+import { checkOutputFolders } from '../generate/check-output-folders.js';
 import { checkOutputs } from '../generate/check-outputs.js';
-import { guardOwnedFolders } from '../generate/output-manifest.js';
+import { guardOwnedFolders, withManifestFolder } from '../generate/output-manifest.js';
 import type { OutputRoot } from '../generate/output-root.js';
 import { writeOutputs } from '../generate/write-outputs.js';
 import type { CommandContext } from './command-context.js';
@@ -7,8 +9,9 @@ import { type CommandResult, failed } from './command-result.js';
 
 /**
  * Writes the planned outputs atomically (with the output manifest when the cache folder is among
- * them), refusing when an owned folder holds files that are not ours; or, with `check`, compares
- * them with the disk (exit 1 when out of date).
+ * them), refusing when an output folder's place is wrong (a file in the way, a link out of the
+ * package) or an owned folder holds files that are not ours; or, with `check`, compares them with
+ * the disk (exit 1 when out of date).
  */
 export async function emitOutputs(
   context: CommandContext,
@@ -16,11 +19,18 @@ export async function emitOutputs(
   check: boolean,
   what: string,
 ): Promise<CommandResult> {
-  const { outputs, foreign } = await guardOwnedFolders(context.root, context.config.cache, planned);
+  const folders = withManifestFolder(planned, context.config.cache);
+  // Folders in the way, or leading out of the package, stop --check and a write alike.
+  const misplaced = await checkOutputFolders(context.root, folders);
+  if (misplaced.length > 0) return failed(misplaced, `${what} refused, nothing written`);
+  const { outputs, foreign } = await guardOwnedFolders(context.root, context.config.cache, folders);
   const count = outputs.reduce((sum, output) => sum + output.files.size, 0);
   const files = count === 1 ? '1 file' : `${count} files`;
   if (check) {
-    const diagnostics = await checkOutputs(context.root, outputs);
+    // What a write would refuse is reported as such, not as a file the command would replace.
+    const refused = new Set(foreign.map((diagnostic) => diagnostic.path));
+    const stale = (await checkOutputs(context.root, outputs)).filter((diagnostic) => !refused.has(diagnostic.path));
+    const diagnostics = sortDiagnostics([...foreign, ...stale]);
     if (diagnostics.length > 0) return failed(diagnostics, `${what} out of date`);
     return { ok: true, diagnostics: [], summary: `${what} up to date (${files})`, written: [] };
   }

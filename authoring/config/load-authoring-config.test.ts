@@ -24,9 +24,9 @@ describe('loadAuthoringConfig', () => {
       registries: 'generated/registries',
       cache: '.catalog-schema',
     });
-    await writeFile(join(root, 'catalog-schema.config.json'), JSON.stringify({ cms: '../strapi', language: 'js' }));
+    await writeFile(join(root, 'catalog-schema.config.json'), JSON.stringify({ cms: 'strapi', language: 'js' }));
     expect(await loadAuthoringConfig(root, undefined, { types: join(root, 'out/types') })).toEqual({
-      cms: '../strapi',
+      cms: 'strapi',
       language: 'js',
       types: 'out/types',
       registries: 'generated/registries',
@@ -57,6 +57,24 @@ describe('loadAuthoringConfig', () => {
     );
     expect(await failure(loadAuthoringConfig(root, undefined, { registries: join(root, 'generated/types/x') }))).toBe(
       'the output folders of "types" (generated/types) and "registries" (generated/types/x) overlap',
+    );
+  });
+
+  it('takes folders outside the package from flags only, never from the config file', async () => {
+    const root = await makeTempDir();
+    expect((await loadAuthoringConfig(root, undefined, { cms: join(root, '../strapi') })).cms).toBe('../strapi');
+    await writeFile(join(root, 'catalog-schema.config.json'), '{\n  "types": "out",\n  "cms": "../strapi"\n}');
+    expect(await failure(loadAuthoringConfig(root, undefined, {}))).toBe(
+      'catalog-schema.config.json:3:10 schema-violation "cms" leads outside the schema package (../strapi): the config file names folders inside it; give a folder elsewhere with --cms',
+    );
+    await writeFile(join(root, 'catalog-schema.config.json'), JSON.stringify({ cache: '/tmp/elsewhere' }));
+    expect(await failure(loadAuthoringConfig(root, undefined, {}))).toMatch(
+      /^catalog-schema\.config\.json:1:10 schema-violation "cache" leads outside/,
+    );
+    // A flag overrides the file's value, but the file is still the package's own and is checked.
+    await writeFile(join(root, 'catalog-schema.config.json'), JSON.stringify({ cms: '../strapi' }));
+    expect(await failure(loadAuthoringConfig(root, undefined, { cms: join(root, 'cms') }))).toMatch(
+      /"cms" leads outside/,
     );
   });
 

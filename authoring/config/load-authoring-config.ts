@@ -1,8 +1,9 @@
-import { access, readFile } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import { isAbsolute, posix, relative, resolve } from 'node:path';
 import { AuthoringError } from '../authoring-error.js';
 import { formatDiagnostic } from '../diagnostics/diagnostic.js';
 import type { CodeLanguage } from '../generate/strapi/core-api-files.js';
+import { readPackageText } from '../source/read-package-file.js';
 import { SourceFile } from '../source/source-file.js';
 import {
   type AuthoringConfig,
@@ -16,6 +17,11 @@ function invalid(file: SourceFile, path: string[], message: string, target: 'key
     'config-invalid',
     formatDiagnostic(file.diagnostic(path, 'schema-violation', message, target)),
   );
+}
+
+/** Whether a folder made relative by normalizeDir lies outside the root. */
+function isOutside(dir: string): boolean {
+  return dir === '..' || dir.startsWith('../') || isAbsolute(dir);
 }
 
 /** A folder as the config states it, made relative to the root with forward slashes. */
@@ -35,24 +41,19 @@ export async function loadAuthoringConfig(
   overrides: Partial<AuthoringConfig>,
 ): Promise<AuthoringConfig> {
   const path = resolve(root, configPath ?? configFileName);
+  const shown = posix.normalize(relative(root, path).split('\\').join('/'));
   let fromFile: Partial<AuthoringConfig> = {};
-  let text: string | undefined;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-    // A --config flag that names no file is a wrong command line (usage, exit 2).
-    if (missing && configPath !== undefined) {
-      throw new AuthoringError('usage', `--config ${path}: no such file`, { cause: error });
-    }
-    if (!missing) {
-      throw new AuthoringError('config-invalid', `cannot read the config file ${path}: ${(error as Error).message}`, {
-        cause: error,
-      });
-    }
+  // UTF-8 or refused (file-not-utf8), a folder is refused too; a --config flag may name a file anywhere.
+  const read = await readPackageText(root, shown, { outside: 'allow' });
+  // A --config flag that names no file is a wrong command line (usage, exit 2).
+  if (read === undefined && configPath !== undefined) {
+    throw new AuthoringError('usage', `--config ${path}: no such file`);
   }
-  if (text !== undefined) {
-    const file = new SourceFile(posix.normalize(relative(root, path).split('\\').join('/')), text);
+  if (read !== undefined && 'problem' in read) {
+    throw new AuthoringError('config-invalid', formatDiagnostic(read.problem));
+  }
+  if (read !== undefined) {
+    const file = new SourceFile(shown, read.text);
     if (file.syntaxError) throw new AuthoringError('config-invalid', formatDiagnostic(file.syntaxError));
     if (typeof file.data !== 'object' || file.data === null || Array.isArray(file.data))
       invalid(file, [], 'must be an object');
@@ -63,6 +64,15 @@ export async function loadAuthoringConfig(
       if (typeof value !== 'string' || value === '') invalid(file, [key], `"${key}" must be a non-empty string`);
       if (key === 'language' && value !== 'ts' && value !== 'js')
         invalid(file, [key], '"language" must be "ts" or "js"');
+      // The package's own file names folders inside the package only: a package someone hands you
+      // must not point generate at folders elsewhere (it replaces them). A flag may (docs/authoring.md).
+      if (key !== 'language' && isOutside(normalizeDir(root, value as string))) {
+        invalid(
+          file,
+          [key],
+          `"${key}" leads outside the schema package (${value}): the config file names folders inside it; give a folder elsewhere with --${key}`,
+        );
+      }
     }
     fromFile = file.data as Partial<AuthoringConfig>;
   }

@@ -5,6 +5,10 @@
 export type DiagnosticCode =
   // Files and layer 1: source JSON Schema (src/sot/*.schema.json)
   | 'file-missing'
+  | 'file-unreadable'
+  | 'file-too-large'
+  | 'file-not-utf8'
+  | 'path-outside-package'
   | 'json-invalid'
   | 'json-duplicate-key'
   | 'sot-missing'
@@ -66,8 +70,10 @@ export type DiagnosticCode =
   | 'lock-entry-missing'
   | 'lock-entry-extra'
   | 'lock-entry-changed'
-  // --check
+  // Outputs: --check, and what stops generate before it writes
   | 'output-outdated'
   | 'output-missing'
   | 'output-extra'
-  | 'output-foreign';
+  | 'output-foreign'
+  | 'output-manifest-invalid'
+  | 'output-not-folder';

@@ -1,7 +1,7 @@
 import { posix, resolve } from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { OutputRoot } from './output-root.js';
-import { readTree } from './read-tree.js';
+import { listTree, readTree } from './read-tree.js';
 
 /** The 1-based line of the first difference between two texts. */
 function firstDifferentLine(actual: string, expected: string): number {
@@ -19,11 +19,12 @@ function firstDifferentLine(actual: string, expected: string): number {
 export async function checkOutputs(root: string, outputs: readonly OutputRoot[]): Promise<Diagnostic[]> {
   const diagnostics: Diagnostic[] = [];
   for (const output of outputs) {
-    const existing = await readTree(resolve(root, output.dir));
+    const dir = resolve(root, output.dir);
+    const existing = await readTree(dir);
     for (const [file, text] of output.files) {
       const path = posix.join(output.dir, file);
-      const actual = existing.get(file);
-      if (actual === undefined) {
+      const bytes = existing.get(file);
+      if (bytes === undefined) {
         diagnostics.push({
           path,
           line: 1,
@@ -31,10 +32,10 @@ export async function checkOutputs(root: string, outputs: readonly OutputRoot[])
           code: 'output-missing',
           message: 'not generated yet: run the command without --check',
         });
-      } else if (actual !== text) {
+      } else if (!bytes.equals(Buffer.from(text))) {
         diagnostics.push({
           path,
-          line: firstDifferentLine(actual, text),
+          line: firstDifferentLine(bytes.toString('utf8'), text),
           column: 1,
           code: 'output-outdated',
           message: 'out of date: run the command without --check',
@@ -42,7 +43,8 @@ export async function checkOutputs(root: string, outputs: readonly OutputRoot[])
       }
     }
     if (output.mode === 'replace') {
-      for (const file of existing.keys()) {
+      // Every entry, links included: replacing the folder removes them all.
+      for (const { path: file } of await listTree(dir)) {
         if (!output.files.has(file)) {
           diagnostics.push({
             path: posix.join(output.dir, file),

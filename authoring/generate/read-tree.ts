@@ -1,9 +1,20 @@
+import type { Dirent } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 
-/** Every file below `dir` (paths relative to it, forward slashes), sorted; none when it does not exist. */
-export async function listTree(dir: string): Promise<string[]> {
-  let entries: import('node:fs').Dirent[];
+/** One entry below a folder that is not a folder: a regular file, a symbolic link, or something else (a socket…). */
+export interface TreeEntry {
+  /** Relative to the folder listed, forward slashes. */
+  readonly path: string;
+  readonly kind: 'file' | 'link' | 'other';
+}
+
+/**
+ * Every entry below `dir` but folders, sorted; none when `dir` does not exist. Symbolic links are
+ * listed as links, never followed (a link to a folder is not walked into).
+ */
+export async function listTree(dir: string): Promise<TreeEntry[]> {
+  let entries: Dirent[];
   try {
     entries = await readdir(dir, { recursive: true, withFileTypes: true });
   } catch (error) {
@@ -12,14 +23,22 @@ export async function listTree(dir: string): Promise<string[]> {
     throw error;
   }
   return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split('\\').join('/'))
-    .sort();
+    .filter((entry) => !entry.isDirectory())
+    .map(
+      (entry): TreeEntry => ({
+        path: relative(dir, join(entry.parentPath, entry.name)).split('\\').join('/'),
+        kind: entry.isFile() ? 'file' : entry.isSymbolicLink() ? 'link' : 'other',
+      }),
+    )
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-/** Every file below `dir` (path relative to it, forward slashes → content); empty when it does not exist. */
-export async function readTree(dir: string): Promise<Map<string, string>> {
-  const files = await listTree(dir);
-  const contents = await Promise.all(files.map((file) => readFile(join(dir, file), 'utf8')));
+/**
+ * Every regular file below `dir` (path relative to it, forward slashes → its bytes, as they are:
+ * a file is compared and copied byte for byte, never decoded); empty when `dir` does not exist.
+ */
+export async function readTree(dir: string): Promise<Map<string, Buffer>> {
+  const files = (await listTree(dir)).filter((entry) => entry.kind === 'file').map((entry) => entry.path);
+  const contents = await Promise.all(files.map((file) => readFile(join(dir, file))));
   return new Map(files.map((file, position) => [file, contents[position]!]));
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { AuthoringError } from '../authoring-error.js';
+import { isContainedPath } from '../source/contained-path.js';
 import { nodeOutputFileSystem, type OutputFileSystem } from './output-file-system.js';
 import type { OutputRoot } from './output-root.js';
 import { readTree } from './read-tree.js';
@@ -31,11 +32,17 @@ const writeBatch = 64;
 /** Writes the complete new content of `output` into `staged.temp`. */
 async function stage(staged: Staged, output: OutputRoot, fs: OutputFileSystem): Promise<void> {
   await fs.mkdir(staged.temp, { recursive: true });
-  const files = new Map(output.files);
+  const files = new Map<string, string | Uint8Array>(output.files);
   if (output.mode === 'merge') {
-    for (const [path, text] of await readTree(staged.target)) if (!files.has(path)) files.set(path, text);
+    // Other files are copied as bytes: a file we did not write is kept exactly, whatever its encoding.
+    for (const [path, bytes] of await readTree(staged.target)) if (!files.has(path)) files.set(path, bytes);
   }
-  const entries = [...files].map(([path, text]) => [join(staged.temp, path), text] as const);
+  for (const path of files.keys()) {
+    if (!isContainedPath(path)) {
+      throw new AuthoringError('output-failed', `refused to write ${path}: it leaves ${output.dir}`);
+    }
+  }
+  const entries = [...files].map(([path, data]) => [join(staged.temp, path), data] as const);
   for (const dir of new Set(entries.map(([file]) => dirname(file)))) await fs.mkdir(dir, { recursive: true });
   for (let start = 0; start < entries.length; start += writeBatch) {
     // Settle the whole batch before failing, so no write is still running when the folder is removed.

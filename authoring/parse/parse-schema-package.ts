@@ -23,7 +23,7 @@ function parseFields(file: SourceFile, fields: unknown, diagnostics: Diagnostic[
   const attributes: Attribute[] = [];
   for (const [name, value] of Object.entries(record(fields) ?? {})) {
     const parsed = parseField(file, ['fields', name], name, value);
-    diagnostics.push(...parsed.diagnostics);
+    for (const diagnostic of parsed.diagnostics) diagnostics.push(diagnostic);
     if (parsed.attribute) attributes.push(parsed.attribute);
   }
   return attributes;

@@ -26,11 +26,26 @@ export class SourceFile {
   readonly text: string;
   /** The parsed value; undefined when the text is not valid JSON (see `syntaxError`). */
   readonly data: unknown;
+  /** Why the file is not JSON: a syntax error, or a file that could not be read as text (see `unreadable`). */
   readonly syntaxError: Diagnostic | undefined;
   #ast: DocumentNode | undefined;
 
-  constructor(path: string, text: string) {
+  /**
+   * A file that could not be read as text (a folder, too large, not UTF-8, outside the package):
+   * it has no text, and `problem` is its one error, reported like a syntax error.
+   */
+  static unreadable(problem: Diagnostic): SourceFile {
+    return new SourceFile(problem.path, '', problem);
+  }
+
+  constructor(path: string, text: string, unreadable?: Diagnostic) {
     this.path = path;
+    if (unreadable) {
+      this.text = '';
+      this.data = undefined;
+      this.syntaxError = unreadable;
+      return;
+    }
     // A byte order mark (some editors write one) is not JSON; columns are counted without it.
     this.text = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
     const nesting = scanJsonNesting(this.text, maxJsonDepth);

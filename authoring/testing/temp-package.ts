@@ -1,4 +1,5 @@
-import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { cp, mkdtemp, readdir, readFile, readlink, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,4 +43,27 @@ export async function readFiles(dir: string): Promise<Map<string, string>> {
   return new Map(
     await Promise.all(paths.map(async (path) => [path, await readFile(join(dir, path), 'utf8')] as const)),
   );
+}
+
+/**
+ * Everything below `dir` as it is on disk, to prove a run wrote and deleted nothing: each entry's
+ * path → `dir`, the SHA-256 of a file's bytes, or `-> target` for a symbolic link (never followed).
+ */
+export async function snapshotTree(dir: string): Promise<Map<string, string>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const snapshot = await Promise.all(
+    entries.map(async (entry) => {
+      const path = join(entry.parentPath, entry.name);
+      const key = relative(dir, path).split('\\').join('/');
+      if (entry.isSymbolicLink()) return [key, `-> ${await readlink(path)}`] as const;
+      if (entry.isDirectory()) return [key, 'dir'] as const;
+      return [
+        key,
+        createHash('sha256')
+          .update(await readFile(path))
+          .digest('hex'),
+      ] as const;
+    }),
+  );
+  return new Map(snapshot.sort(([a], [b]) => (a < b ? -1 : 1)));
 }

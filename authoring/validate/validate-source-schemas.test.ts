@@ -27,6 +27,14 @@ describe('validateSourceSchemas (layer 1)', () => {
     ).toContain('src/source/components/a/b.json:5:5 json-duplicate-key');
   });
 
+  it('reports 200,000 duplicate keys (a file under the size limit) without overflowing the stack', () => {
+    const duplicates = Array.from({ length: 200_000 }, () => '"a": "string"').join(',\n');
+    const text = `{"id": "a.b", "fields": {"cmp_variant": "string!",\n${duplicates}}}`;
+    expect(text.length).toBeLessThan(4 * 1024 * 1024);
+    const { diagnostics } = validateFixture({ components: { 'a/b.json': text } });
+    expect(diagnostics.filter((d) => d.code === 'json-duplicate-key')).toHaveLength(199_999);
+  });
+
   it('reports a missing required key at the object, an unknown key at the key, a wrong type at the value', () => {
     const fixture = { components: { 'a/b.json': { id: 'a.b', colour: 'red', title: 3 } } };
     expect(diagnosticsOf(fixture)).toEqual([

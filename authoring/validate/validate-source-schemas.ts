@@ -105,7 +105,7 @@ export function validateSourceSchemas(files: SchemaPackageFiles): Diagnostic[] {
       diagnostics.push(file.syntaxError);
       continue;
     }
-    diagnostics.push(...file.duplicateKeys());
+    for (const duplicate of file.duplicateKeys()) diagnostics.push(duplicate); // any number: no spread
     const schemaPath = checkSchemaPath(file, kind);
     if (schemaPath) diagnostics.push(schemaPath);
     const validate = validators.get(kind);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { failingFileSystem } from '../../testing/failing-file-system.js';
 import { memoryIo } from '../../testing/memory-io.js';
+import { parseGeneratedCode, statementShapes } from '../../testing/parse-generated-code.js';
 import { copyExamplePackage, readFiles, removeTempDirs } from '../../testing/temp-package.js';
 import { runCli } from '../run-cli.js';
 
@@ -103,8 +104,27 @@ describe('generate', () => {
     expect(await runCli(['generate', '--check'], io)).toBe(1);
     expect(stdout().split('\n').slice(0, -2)).toEqual([
       '.catalog-schema/compiled-schema.json:3:1 output-outdated out of date: run the command without --check',
+      // The manifest holds the SHA-256 of each file written, so it changes with them.
+      '.catalog-schema/outputs.json:5:1 output-outdated out of date: run the command without --check',
       'cms/src/api/tag/content-types/tag/schema.json:7:1 output-outdated out of date: run the command without --check',
       'generated/types/index.ts:185:1 output-outdated out of date: run the command without --check',
+    ]);
+  });
+
+  it("writes a title like T*/ import 'evil'; /* into the types as a comment, never as code", async () => {
+    const root = await copyExamplePackage();
+    const path = join(root, 'src/source/components/hero/hero1.json');
+    const source = JSON.parse(await readFile(path, 'utf8'));
+    source.title = "T*/ import 'evil'; /*";
+    await writeFile(path, JSON.stringify(source, null, 2));
+    expect(await runCli(['validate'], memoryIo(root).io)).toBe(0);
+    expect(await runCli(['generate'], memoryIo(root).io)).toBe(0);
+    const types = await readFile(join(root, 'generated/types/index.ts'), 'utf8');
+    expect(types).toContain("/** T*\\/ import 'evil'; /* (hero.hero1). */\nexport interface HeroHero1Component {");
+    const { file, syntaxErrors } = parseGeneratedCode(types);
+    expect(syntaxErrors).toEqual([]);
+    expect(statementShapes(file).filter((shape) => !shape.startsWith('InterfaceDeclaration '))).toEqual([
+      'TypeAliasDeclaration StrapiBlocks',
     ]);
   });
 });

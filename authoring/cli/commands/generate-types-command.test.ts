@@ -34,7 +34,8 @@ describe('generate:types', () => {
     expect(await runCli(['generate:schemas'], memoryIo(root).io)).toBe(0);
     const { io, stdout } = memoryIo(root);
     expect(await runCli(['generate:types'], io)).toBe(0);
-    expect(stdout()).toBe('generate:types: wrote 2 files\n');
+    // index.ts, categories.json, and the manifest that records them (.catalog-schema/outputs.json).
+    expect(stdout()).toBe('generate:types: wrote 3 files\n');
     const types = await readFiles(join(root, 'generated/types'));
     expect(types.get('index.ts')).toBe(
       await readFile(join(examplePackageDir, 'golden/generated/types/index.ts.golden'), 'utf8'),
@@ -43,5 +44,18 @@ describe('generate:types', () => {
       await readFile(join(examplePackageDir, 'golden/generated/types/categories.json.golden'), 'utf8'),
     );
     expect(await runCli(['generate:types', '--check'], memoryIo(root).io)).toBe(0);
+  });
+
+  it('records what it writes, so the steps of spec 4.4 can run one after the other, again and again', async () => {
+    const root = await copyExamplePackage();
+    const path = join(root, 'src/source/components/hero/hero1.json');
+    for (const title of ['Hero 1', 'Hero One', 'Hero Uno']) {
+      await writeFile(path, (await readFile(path, 'utf8')).replace(/"title": "[^"]*"/, `"title": "${title}"`));
+      expect(await runCli(['generate:schemas'], memoryIo(root).io), title).toBe(0);
+      const { io, stdout } = memoryIo(root);
+      expect(await runCli(['generate:types'], io), `${title}: ${stdout()}`).toBe(0);
+    }
+    expect(await runCli(['generate', '--check'], memoryIo(root).io)).toBe(1); // registries never written
+    expect(await runCli(['generate'], memoryIo(root).io)).toBe(0);
   });
 });

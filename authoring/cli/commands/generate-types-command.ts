@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import { join, posix } from 'node:path';
+import { posix } from 'node:path';
 import { AuthoringError } from '../../authoring-error.js';
 import { sourceHash } from '../../model/compile-model.js';
 import { type CompiledSchema, compiledSchemaFormat } from '../../model/compiled-schema.js';
+import { readPackageText } from '../../source/read-package-file.js';
 import { readSchemaPackage } from '../../source/read-schema-package.js';
 import type { CommandContext } from '../command-context.js';
 import type { CommandResult } from '../command-result.js';
@@ -14,7 +14,9 @@ async function readCache(context: CommandContext): Promise<CompiledSchema> {
   const path = posix.join(context.config.cache, compiledSchemaFile);
   let schema: CompiledSchema;
   try {
-    schema = JSON.parse(await readFile(join(context.root, path), 'utf8')) as CompiledSchema;
+    const read = await readPackageText(context.root, path, { outside: 'allow' });
+    if (read === undefined || 'problem' in read) throw new Error(read ? read.problem.message : 'no such file');
+    schema = JSON.parse(read.text) as CompiledSchema;
   } catch (error) {
     throw new AuthoringError('cache-missing', `cannot read the compiled schema cache ${path}: run generate first`, {
       cause: error,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { buildComponentLock, serializeComponentLock } from '../../lock/component-lock.js';
+import { unreadableFileCodes } from '../../source/read-package-file.js';
 import { readSchemaPackage } from '../../source/read-schema-package.js';
 import { sourceLayout } from '../../source/source-layout.js';
 import { validateFiles } from '../../validate/validate-schema-package.js';
@@ -14,7 +15,8 @@ function lockedIds(data: unknown): string[] {
 
 /**
  * `lock:components`: rewrites component-ids.lock.json from the component files (spec 4.4). It
- * refuses while a component file cannot be read for its id, or two files share an id; other
+ * refuses while a component file cannot be read for its id, a source file cannot be read at all,
+ * or two files share an id; other
  * validation failures do not stop it. The file is replaced atomically (temp file, rename).
  */
 export async function lockComponentsCommand(
@@ -25,8 +27,13 @@ export async function lockComponentsCommand(
   const { model, diagnostics } = validateFiles(files);
   const parsed = new Set(model.components.map((component) => component.file.path));
   const unreadable = new Set(files.components.filter((file) => !parsed.has(file.path)).map((file) => file.path));
+  // A file that cannot be read at all (a folder, not UTF-8, a link out of the package…) blocks too,
+  // wherever it is: the lock would be written without the ids it may hold, or over it.
   const blocking = diagnostics.filter(
-    (diagnostic) => diagnostic.code === 'component-id-duplicate' || unreadable.has(diagnostic.path),
+    (diagnostic) =>
+      diagnostic.code === 'component-id-duplicate' ||
+      unreadable.has(diagnostic.path) ||
+      unreadableFileCodes.has(diagnostic.code),
   );
   if (blocking.length > 0) return failed(blocking, 'lock:components failed, lock unchanged');
   const lock = buildComponentLock(model);

@@ -1,8 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { posix } from 'node:path';
 import { AuthoringError } from '../../authoring-error.js';
+import { formatDiagnostic } from '../../diagnostics/diagnostic.js';
 import { globalRegistry, globalRegistryEntry, registryKey } from '../../generate/registries/global-registry.js';
 import type { CompiledComponent, CompiledSchema } from '../../model/compiled-schema.js';
+import { readPackageText } from '../../source/read-package-file.js';
 import type { CommandContext } from '../command-context.js';
 import type { CommandResult } from '../command-result.js';
 import { compilePackage, isResult } from '../compile-package.js';
@@ -30,16 +31,18 @@ function findVariant(schema: CompiledSchema, variant: string): CompiledComponent
 }
 
 async function readRegistry(context: CommandContext): Promise<Record<string, unknown>> {
-  const path = join(context.config.registries, registryFiles.global);
-  let text: string;
-  try {
-    text = await readFile(join(context.root, path), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw error;
+  const path = posix.join(context.config.registries, registryFiles.global);
+  // Fatal UTF-8: the entries kept are written back, and must not come back with U+FFFD in them.
+  const read = await readPackageText(context.root, path, { outside: 'allow' });
+  if (read === undefined) return {};
+  if ('problem' in read) {
+    throw new AuthoringError(
+      'output-failed',
+      `${formatDiagnostic(read.problem)}: run registry:global without --component`,
+    );
   }
   try {
-    const registry = JSON.parse(text) as { components?: Record<string, unknown> };
+    const registry = JSON.parse(read.text) as { components?: Record<string, unknown> };
     return registry.components ?? {};
   } catch (error) {
     // Rewriting one entry of a registry we cannot read would drop the others.

@@ -89,4 +89,23 @@ describe('the admin sidecar snippet of docs/authoring.md', () => {
       cmp_variant: { edit: { label: 'cmp_variant', visible: true } },
     });
   });
+
+  it('only touches fields and models the app owns: names like constructor or __proto__ reach no prototype', async () => {
+    const appRoot = await makeTempDir();
+    await mkdir(join(appRoot, 'catalog-schema'));
+    // Valid attribute names that are also Object.prototype members; the configuration lists neither.
+    const fields = '{ "constructor": { "edit": { "label": "C" } }, "__proto__": { "edit": { "label": "P" } } }';
+    await writeFile(
+      join(appRoot, 'catalog-schema/admin-metadata.json'),
+      `{ "contentTypes": { "api::article.article": ${fields}, "toString": ${fields} }, "components": {} }`,
+    );
+    const configurations = new Map<string, Configuration>([
+      ['api::article.article', { settings: {}, metadatas: {}, layouts: { edit: [] } }],
+    ]);
+    const applyAdminMetadata = await snippet();
+    await applyAdminMetadata(fakeStrapi(appRoot, configurations));
+    expect((Object as unknown as { edit?: unknown }).edit).toBeUndefined();
+    expect(({} as { edit?: unknown }).edit).toBeUndefined();
+    expect(configurations.get('api::article.article')!.metadatas).toEqual({});
+  });
 });

@@ -1,4 +1,5 @@
 import type { CompiledCollection } from '../../model/compiled-schema.js';
+import { stringLiteral } from '../code-text.js';
 import { generatedBanner } from '../generated-banner.js';
 
 /** The language of the generated controllers, routes and services. */
@@ -17,7 +18,7 @@ const factoryByFolder = {
 export function coreApiFiles(collection: CompiledCollection, language: CodeLanguage): Map<string, string> {
   const files = new Map<string, string>();
   for (const [folder, factory] of Object.entries(factoryByFolder)) {
-    const call = `factories.${factory}('${collection.uid}')`;
+    const call = `factories.${factory}(${stringLiteral(collection.uid)})`;
     const body =
       language === 'ts'
         ? `import { factories } from '@strapi/strapi';\n\nexport default ${call};\n`

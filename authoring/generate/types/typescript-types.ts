@@ -1,19 +1,16 @@
 import type { CompiledAttribute, CompiledSchema } from '../../model/compiled-schema.js';
 import { pascalCase } from '../../model/strapi-names.js';
+import { docComment, propertyKey, stringLiteral, typeIdentifier } from '../code-text.js';
 import { generatedBanner } from '../generated-banner.js';
-
-function literal(value: string): string {
-  return `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
-}
 
 /** `hero.hero1` → `HeroHero1Component`. */
 export function componentTypeName(id: string): string {
-  return `${id.split('.').map(pascalCase).join('')}Component`;
+  return typeIdentifier(`${id.split('.').map(pascalCase).join('')}Component`);
 }
 
 /** `blog-post` → `BlogPost`. */
 export function collectionTypeName(id: string): string {
-  return pascalCase(id);
+  return typeIdentifier(pascalCase(id));
 }
 
 const scalarTypes: Readonly<Record<string, string>> = {
@@ -40,13 +37,15 @@ const scalarTypes: Readonly<Record<string, string>> = {
 function valueType(attribute: CompiledAttribute): { type: string; list: boolean } {
   switch (attribute.type) {
     case 'enumeration':
-      return { type: attribute.enum.map(literal).join(' | ') || 'never', list: false };
+      return { type: attribute.enum.map(stringLiteral).join(' | ') || 'never', list: false };
     case 'media':
       return { type: 'StrapiMedia', list: attribute.multiple };
     case 'component':
       return { type: componentTypeName(attribute.component), list: attribute.repeatable };
     case 'dynamiczone': {
-      const members = attribute.components.map((id) => `(${componentTypeName(id)} & { __component: ${literal(id)} })`);
+      const members = attribute.components.map(
+        (id) => `(${componentTypeName(id)} & { __component: ${stringLiteral(id)} })`,
+      );
       return { type: members.length > 1 ? `(${members.join(' | ')})` : (members[0] ?? 'never'), list: true };
     }
     case 'relation': {
@@ -61,11 +60,12 @@ function valueType(attribute: CompiledAttribute): { type: string; list: boolean 
 /** One property line: lists are always arrays; a value that may be absent is optional and nullable. */
 function property(attribute: CompiledAttribute): string {
   const { type, list } = valueType(attribute);
-  if (list) return `  ${attribute.name}${attribute.required ? '' : '?'}: ${type}[];`;
+  const key = propertyKey(attribute.name);
+  if (list) return `  ${key}${attribute.required ? '' : '?'}: ${type}[];`;
   if (attribute.required && attribute.type !== 'relation' && attribute.type !== 'media') {
-    return `  ${attribute.name}: ${type};`;
+    return `  ${key}: ${type};`;
   }
-  return `  ${attribute.name}?: ${type === 'unknown' ? type : `${type} | null`};`;
+  return `  ${key}?: ${type === 'unknown' ? type : `${type} | null`};`;
 }
 
 const prelude = `/** A media file as Strapi's REST API returns it. */
@@ -95,40 +95,47 @@ export interface StrapiEntry {
  * (`<Category><Name>Component`) and collection, the uid maps, and the Strapi shapes they use.
  */
 export function typescriptTypes(schema: CompiledSchema): string {
-  const blocks: string[] = [generatedBanner, '', prelude];
+  // Attributes are pushed one at a time: a model may have more of them than a call takes
+  // arguments (`push(...attributes.map(property))` overflows the stack at a few hundred thousand).
+  const lines: string[] = [generatedBanner, '', prelude];
   for (const component of schema.components) {
-    blocks.push(`/** ${component.displayName} (${component.uid}). */`);
-    blocks.push(`export interface ${componentTypeName(component.id)} {`);
-    blocks.push(...component.attributes.map(property), '}', '');
+    lines.push(docComment(`${component.displayName} (${component.uid}).`));
+    lines.push(`export interface ${componentTypeName(component.id)} {`);
+    for (const attribute of component.attributes) lines.push(property(attribute));
+    lines.push('}', '');
   }
   for (const collection of schema.collections) {
-    blocks.push(`/** ${collection.displayName} (${collection.uid}, ${collection.kind}). */`);
-    blocks.push(`export interface ${collectionTypeName(collection.id)} {`);
-    blocks.push('  id: number;', '  documentId: string;', '  createdAt: string;', '  updatedAt: string;');
-    blocks.push('  publishedAt: string | null;');
-    if (collection.i18n) blocks.push('  locale: string;');
-    blocks.push(...collection.attributes.map(property), '}', '');
+    lines.push(docComment(`${collection.displayName} (${collection.uid}, ${collection.kind}).`));
+    lines.push(`export interface ${collectionTypeName(collection.id)} {`);
+    lines.push('  id: number;', '  documentId: string;', '  createdAt: string;', '  updatedAt: string;');
+    lines.push('  publishedAt: string | null;');
+    if (collection.i18n) lines.push('  locale: string;');
+    for (const attribute of collection.attributes) lines.push(property(attribute));
+    lines.push('}', '');
   }
-  blocks.push('/** Every component by its uid (the `__component` of dynamic zone items). */');
-  blocks.push('export interface ComponentsByUid {');
-  blocks.push(
-    ...schema.components.map((component) => `  ${literal(component.uid)}: ${componentTypeName(component.id)};`),
-  );
-  blocks.push('}', '');
-  blocks.push('/** Every collection by its content-type uid. */');
-  blocks.push('export interface CollectionsByUid {');
-  blocks.push(
-    ...schema.collections.map((collection) => `  ${literal(collection.uid)}: ${collectionTypeName(collection.id)};`),
-  );
-  blocks.push('}', '');
-  return blocks.join('\n');
+  lines.push('/** Every component by its uid (the `__component` of dynamic zone items). */');
+  lines.push('export interface ComponentsByUid {');
+  for (const component of schema.components) {
+    lines.push(`  ${stringLiteral(component.uid)}: ${componentTypeName(component.id)};`);
+  }
+  lines.push('}', '');
+  lines.push('/** Every collection by its content-type uid. */');
+  lines.push('export interface CollectionsByUid {');
+  for (const collection of schema.collections) {
+    lines.push(`  ${stringLiteral(collection.uid)}: ${collectionTypeName(collection.id)};`);
+  }
+  lines.push('}', '');
+  return lines.join('\n');
 }
 
 /** The categories and their variants, for the scaffold generator (spec 4.4 generate:types). */
 export function categoryList(schema: CompiledSchema): Record<string, unknown> {
-  const categories: Record<string, string[]> = {};
+  // A Map, then own properties: a category is data, even one named `__proto__` or `constructor`.
+  const categories = new Map<string, string[]>();
   for (const component of schema.components) {
-    categories[component.category] = [...(categories[component.category] ?? []), component.name];
+    const names = categories.get(component.category) ?? [];
+    names.push(component.name);
+    categories.set(component.category, names);
   }
-  return { categories };
+  return { categories: Object.fromEntries(categories) };
 }

@@ -70,7 +70,9 @@ export function relationPairs(index: ModelIndex): Diagnostic[] {
         diagnostics.push(attributeDiagnostic(attribute, 'relation-side-invalid', message, key));
         continue;
       }
-      diagnostics.push(...checkOtherSide(index, owner.model.id, attribute, key, target.collection.id));
+      for (const diagnostic of checkOtherSide(index, owner.model.id, attribute, key, target.collection.id)) {
+        diagnostics.push(diagnostic);
+      }
     }
   }
   return diagnostics;
