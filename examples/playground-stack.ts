@@ -1,13 +1,13 @@
 import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { getRequestListener } from '@hono/node-server';
+import type { Hono } from 'hono';
 import { createServer, type ViteDevServer } from 'vite';
 import { type ArtifactsOrigin, startArtifactsOrigin } from '../testing/origins/artifacts-origin.js';
 import { type EsmOrigin, startEsmOrigin } from '../testing/origins/esm-origin.js';
 import { buildComponentModules } from './build/component-modules.js';
 import { buildWorkerScript, serveWorkerScript } from './build/worker-script.js';
-import { createPublisherApi } from './publisher/publisher-api.js';
+import { createPublisherApi, publisherRequestListener } from './publisher/publisher-api.js';
 import { startHostProcess } from './stack/host-process.js';
 import { listenError, PlaygroundStartError } from './stack/playground-start-error.js';
 import { readCatalogFile } from './stack/read-catalog-file.js';
@@ -68,7 +68,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     const catalog = await readCatalogFile(join(examples, 'artifacts', 'catalog.json')).catch((error: Error) => {
       throw new PlaygroundStartError('invalid-example', error.message);
     });
-    const state = await claimStateFolder(options.stateDir);
+    const state = await claimStateFolder(options.stateDir, { artifactsSource: join(examples, 'artifacts') });
     cleanups.push(() => state.release());
     const workerFile = join(state.workerDir, 'service-worker.js');
 
@@ -104,7 +104,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
 
     // Every port is ours: now the working copy and the builds.
     await resetStateFolder(state);
-    await cp(join(examples, 'artifacts'), state.artifactsDir, { recursive: true });
+    await cp(state.artifactsSource, state.artifactsDir, { recursive: true });
     const [modules] = await Promise.all([
       buildComponentModules(catalog, ESM_PREFIX),
       buildWorkerScript(state.workerDir),
@@ -137,7 +137,7 @@ async function startEditorServer(
     artifactsUrl: string;
     esmUrl: string;
     workerFile: string;
-    publisher: { fetch: (request: Request) => Response | Promise<Response> };
+    publisher: Hono;
   },
 ): Promise<ViteDevServer> {
   const vite = await createServer({
@@ -159,7 +159,7 @@ async function startEditorServer(
       {
         name: 'playground-publisher-api',
         configureServer(server) {
-          server.middlewares.use('/__playground', getRequestListener(parts.publisher.fetch));
+          server.middlewares.use('/__playground', publisherRequestListener(parts.publisher));
         },
       },
     ],

@@ -1,11 +1,18 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PlaygroundStartError, startPlayground } from './playground-stack.js';
+import type { Playground } from './playground-stack.js';
+import { buildContracts } from './stack/build-contracts.js';
+import { onParentExit } from './stack/parent-exit.js';
+import { PlaygroundStartError } from './stack/playground-start-error.js';
 
 // `npm start`: the playground on embedded defaults, no external service. Every part runs on
 // 127.0.0.1; ports come from EDITOR_PORT (5173), PORT (the host, 8787), ARTIFACTS_PORT (8788) and
 // ESM_PORT (8789), 0 meaning any free port. PLAYGROUND_STATE_DIR (default .playground/) holds the
-// working copy of the artifacts that the publisher edits. Ctrl-C stops everything.
+// working copy of the artifacts that the publisher edits.
+//
+// It stops everything (the host process included, every port freed) on SIGINT, SIGTERM and
+// SIGHUP, and when its parent goes away: the start script `exec`s this process, so npm's own
+// signals reach it, and npm dying without forwarding one (SIGHUP, SIGKILL) orphans it.
 
 function port(variable: string, fallback: number): number {
   const value = process.env[variable];
@@ -28,28 +35,39 @@ const options = {
   log: (line: string) => console.log(line),
 };
 
-const playground = await startPlayground(options).catch((error: unknown) => {
-  console.error(`error: ${error instanceof PlaygroundStartError ? error.message : String(error)}`);
-  process.exit(1);
-});
-console.log(`editor ready at ${playground.editorUrl}`);
-
+// contracts/dist first: the stack imports it (hence its import after the build).
+const build = buildContracts();
+let playground: Playground | undefined;
 let stopping = false;
+/**
+ * Closes the stack and exits. While it is still starting, exits at once: the host process and
+ * esbuild's services stop by themselves when this process goes (their channel to it closes).
+ */
 async function stop(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
-  await playground.close();
+  build.kill();
+  await playground?.close();
   process.exit(code);
 }
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(0));
+onParentExit(() => void stop(0));
+process.on('uncaughtException', (error) => {
+  console.error(`error: ${error.stack ?? error.message}`);
+  void stop(1);
+});
+
+playground = await build.done
+  .then(() => import('./playground-stack.js'))
+  .then(({ startPlayground }) => startPlayground(options))
+  .catch((error: unknown) => {
+    if (stopping) return new Promise<never>(() => {}); // stop() is exiting
+    console.error(`error: ${error instanceof PlaygroundStartError ? error.message : String(error)}`);
+    process.exit(1);
+  });
+console.log(`editor ready at ${playground.editorUrl}`);
 void playground.hostExit.then((code) => {
   if (stopping) return;
   console.error(`error: the host exited with code ${code}`);
   void stop(code === 0 ? 1 : code);
-});
-process.on('SIGINT', () => void stop(0));
-process.on('SIGTERM', () => void stop(0));
-process.on('SIGHUP', () => void stop(0)); // the terminal went away
-process.on('uncaughtException', (error) => {
-  console.error(`error: ${error.stack ?? error.message}`);
-  void stop(1);
 });

@@ -1,18 +1,19 @@
 import type { ArtifactName, CatalogPackage } from '@runtime-component-catalog/contracts';
-import { Ajv } from 'ajv';
 import { RepublishError } from './republish-error.js';
+import { checkAgainstSchema } from './schema-check.js';
 
 /**
  * What a publisher may upload for `artifact` of `pkg`: a JSON object; a descriptor.json naming
  * this very package and version (its path says so); a data.json valid against the package's
- * current schema.json (the defaults every new instance will get). Throws `invalid-content`.
+ * current schema.json (the defaults every new instance will get; checked off the event loop,
+ * {@link checkAgainstSchema}). Rejects with `invalid-content` or `validation-timeout`.
  */
-export function checkArtifactContent(
+export async function checkArtifactContent(
   pkg: CatalogPackage,
   artifact: ArtifactName,
   content: unknown,
   schema: Record<string, unknown> | undefined,
-): asserts content is Record<string, unknown> {
+): Promise<Record<string, unknown>> {
   if (typeof content !== 'object' || content === null || Array.isArray(content)) {
     throw new RepublishError('invalid-content', `${artifact} must be a JSON object`);
   }
@@ -24,10 +25,10 @@ export function checkArtifactContent(
     );
   }
   if (artifact === 'data.json' && schema !== undefined) {
-    const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
-    if (!validate(value)) {
-      const problems = (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message}`);
+    const problems = await checkAgainstSchema(schema, value);
+    if (problems.length > 0) {
       throw new RepublishError('invalid-content', `data.json does not match schema.json: ${problems.join('; ')}`);
     }
   }
+  return value;
 }

@@ -1,24 +1,13 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { CatalogPackage } from '@runtime-component-catalog/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHostApp } from '../../host/host-app.js';
-import { HOST_CONFIG_DEFAULTS } from '../../host/host-config.js';
-import {
-  type ArtifactsOrigin,
-  closeServer,
-  listen,
-  serverUrl,
-  startArtifactsOrigin,
-} from '../../testing/origins/artifacts-origin.js';
-import { createPublisherApi } from './publisher-api.js';
+import type { ArtifactsOrigin } from '../../testing/origins/artifacts-origin.js';
+import { type PublishTestStack, startPublishTestStack } from './publish-test-stack.js';
 import { type PublishTarget, republishArtifact } from './republish-artifact.js';
 import { RepublishError } from './republish-error.js';
 import { stampRepublish } from './stamp-republish.js';
 
-const SECRET = 'publisher-test-secret';
 const callout: CatalogPackage = {
   id: 'callout1',
   label: 'Callout',
@@ -28,31 +17,16 @@ const callout: CatalogPackage = {
 };
 const DATA = '/@acme/ui-callout1@1.0.0/data.json';
 
+let stack: PublishTestStack;
 let dir: string;
 let origin: ArtifactsOrigin;
-let host: Awaited<ReturnType<typeof listen>>;
 let target: PublishTarget;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'publisher-'));
-  await cp(fileURLToPath(new URL('../artifacts', import.meta.url)), dir, { recursive: true });
-  origin = await startArtifactsOrigin({ root: dir });
-  const app = createHostApp({
-    ...HOST_CONFIG_DEFAULTS,
-    catalogSource: join(dir, 'catalog.json'),
-    artifactsOrigin: origin.url,
-    esmOrigin: 'http://127.0.0.1:9/esm',
-    revalidationSecret: SECRET,
-    hostApiVersion: '0.1.0',
-  });
-  host = await listen(app, 0);
-  target = { artifactsDir: dir, artifactsOrigin: origin.url, hostUrl: serverUrl(host), secret: SECRET };
+  stack = await startPublishTestStack();
+  ({ dir, origin, target } = stack);
 });
-afterEach(async () => {
-  await closeServer(host);
-  await origin.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterEach(() => stack.close());
 
 const entryData = async () =>
   ((await (await fetch(`${target.hostUrl}/api/runtime-catalog/callout1/data.json`)).json()) as { title: string }).title;
@@ -136,6 +110,16 @@ describe('republishArtifact', () => {
 });
 
 describe('republishArtifact on a broken store', () => {
+  it('refuses data.json when schema.json is not a schema Ajv can compile', async () => {
+    const schema = { type: 'object', properties: { title: { type: 'string', pattern: '(' } } };
+    await writeFile(join(dir, '@acme/ui-callout1@1.0.0/schema.json'), JSON.stringify(schema));
+    await expect(republishArtifact(target, callout, 'data.json', { title: 'x' })).rejects.toMatchObject({
+      code: 'invalid-content',
+      status: 400,
+      message: expect.stringMatching(/^schema\.json is not a usable JSON Schema: .*Invalid regular expression/),
+    });
+  });
+
   it('answers 409 for a current artifact that is not JSON, when asked to republish it as it is', async () => {
     await writeFile(join(dir, '@acme/ui-callout1@1.0.0/meta.json'), '{"truncated": ');
     await expect(republishArtifact(target, callout, 'meta.json')).rejects.toMatchObject({
@@ -153,39 +137,5 @@ describe('stampRepublish', () => {
     });
     expect(stampRepublish('data.json', { start: 1 })).toEqual({ start: 1, 'x-republish': 1 });
     expect(stampRepublish('meta.json', { 'x-republish': 4 })).toEqual({ 'x-republish': 5 });
-  });
-});
-
-describe('publisher API', () => {
-  it('answers 400, 404 and 413 for bad requests, and the origins request counts', async () => {
-    const api = createPublisherApi(target, { artifacts: () => origin.counts(), esm: () => ({ '/esm/x': 2 }) });
-    const post = (body: string, headers: Record<string, string> = {}) =>
-      api.request('/republish', {
-        method: 'POST',
-        body,
-        headers: { 'content-type': 'application/json', host: 'editor.test', ...headers },
-      });
-    expect((await post('{}', { 'content-type': 'text/plain' })).status).toBe(415);
-    const crossOrigin = await post('{"packageId":"callout1"}', { origin: 'https://evil.example' });
-    expect([crossOrigin.status, await crossOrigin.json()]).toEqual([
-      403,
-      { error: 'Cross-origin requests are refused' },
-    ]);
-    expect((await post('{"packageId":"callout1"}', { origin: 'http://editor.test' })).status).toBe(200);
-    expect((await post('{')).status).toBe(400);
-    expect(await (await post('{')).json()).toEqual({ error: 'Invalid JSON body' });
-    expect(await (await post('{}')).json()).toEqual({ error: 'Missing packageId' });
-    const unknown = await post('{"packageId":"nope"}');
-    expect([unknown.status, await unknown.json()]).toEqual([
-      404,
-      { error: 'Unknown package: nope', code: 'unknown-package' },
-    ]);
-    expect((await post(JSON.stringify({ packageId: 'callout1', content: 'x'.repeat(300_000) }))).status).toBe(413);
-    const ok = await post('{"packageId":"callout1"}');
-    expect(ok.status).toBe(200);
-    expect(((await ok.json()) as { artifact: string }).artifact).toBe('data.json');
-    const stats = (await (await api.request('/stats')).json()) as { artifacts: Record<string, number> };
-    expect(stats.artifacts[DATA]).toBe(2); // the two publishes' verification reads
-    expect(stats).toMatchObject({ esm: { '/esm/x': 2 } });
   });
 });

@@ -53,18 +53,18 @@ export async function republishArtifact(
     next = stampRepublish(name, current);
   }
   const schema = name === 'data.json' ? await readJson(join(folder, 'schema.json')) : undefined;
-  checkArtifactContent(pkg, name, next, schema);
+  const checked = await checkArtifactContent(pkg, name, next, schema);
 
   const file = join(folder, name);
   const temporary = `${file}.${randomUUID()}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(next, null, 2)}\n`);
+  await writeFile(temporary, `${JSON.stringify(checked, null, 2)}\n`);
   await rename(temporary, file);
 
   const url = `${target.artifactsOrigin}/${pkg.package}@${pkg.version}/${name}`;
   const published = await fetch(url)
     .then((response) => (response.ok ? response.json() : undefined))
     .catch(() => undefined);
-  if (!isDeepStrictEqual(published, next)) {
+  if (!isDeepStrictEqual(published, checked)) {
     throw new RepublishError(
       'origin-mismatch',
       `The artifacts origin does not serve the new ${name} at ${url}; not revalidated`,
@@ -83,7 +83,7 @@ export async function republishArtifact(
   const text = await response.text();
   if (!response.ok)
     throw new RepublishError('revalidation-failed', `Revalidation failed: HTTP ${response.status} ${text}`);
-  return { packageId: pkg.id, artifact: name, content: next, revalidation: JSON.parse(text) };
+  return { packageId: pkg.id, artifact: name, content: checked, revalidation: JSON.parse(text) };
 }
 
 /** The JSON object in `file`; undefined when there is none; `unreadable-artifact` when it is not JSON. */

@@ -1,54 +1,139 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { claimStateFolder, resetStateFolder } from './state-folder.js';
 
 let root: string;
+/** What the playground copies into `artifacts/` (examples/artifacts in `npm start`). */
+let source: string;
+/** A folder of someone else's, beside the state folders. */
+let outside: string;
 beforeEach(async () => {
   root = await mkdtemp(join(tmpdir(), 'state-folder-'));
+  source = join(root, 'source');
+  await mkdir(join(source, '@acme/ui-x@1.0.0'), { recursive: true });
+  await writeFile(join(source, 'catalog.json'), '{}');
+  await writeFile(join(source, '@acme/ui-x@1.0.0/data.json'), '{}');
+  outside = join(root, 'outside');
+  await mkdir(outside);
+  await writeFile(join(outside, 'precious.txt'), 'keep me');
 });
 afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
+const claim = (path: string) => claimStateFolder(path, { artifactsSource: source });
+const refusal = (folder: string, what: string) => ({
+  code: 'state-folder',
+  message: `${folder} has files the playground did not make (${what}); set PLAYGROUND_STATE_DIR to an empty or new folder`,
+});
+
+/** A folder as a previous `npm start` left it: marker, a copy of the source, the worker. */
+async function previousStart(folder: string): Promise<void> {
+  await mkdir(join(folder, 'artifacts/@acme/ui-x@1.0.0'), { recursive: true });
+  await mkdir(join(folder, 'worker'));
+  await writeFile(join(folder, '.playground-state'), '');
+  await writeFile(join(folder, 'artifacts/catalog.json'), '{}');
+  await writeFile(join(folder, 'artifacts/@acme/ui-x@1.0.0/data.json'), '{"title":"republished"}');
+  await writeFile(join(folder, 'worker/service-worker.js'), '');
+}
+
 describe('claimStateFolder', () => {
   it('claims a new folder, and resets only the subfolders the playground makes', async () => {
-    const state = await claimStateFolder(join(root, 'new'));
+    const state = await claim(join(root, 'new'));
     expect(await readFile(join(root, 'new', '.playground-state'), 'utf8')).toBe(`${process.pid}\n`);
-    await mkdir(state.artifactsDir);
-    await writeFile(join(state.artifactsDir, 'x.json'), '{}');
-    await writeFile(join(state.path, 'notes.txt'), 'mine');
+    await previousStart(state.path);
+    await writeFile(join(state.path, '.playground-state'), `${process.pid}\n`);
     await resetStateFolder(state);
-    await expect(readFile(join(state.artifactsDir, 'x.json'))).rejects.toThrow('ENOENT');
-    expect(await readFile(join(state.path, 'notes.txt'), 'utf8')).toBe('mine');
+    await expect(lstat(state.artifactsDir)).rejects.toThrow('ENOENT');
+    await expect(lstat(state.workerDir)).rejects.toThrow('ENOENT');
     await state.release();
     // Released: the next start may claim it again.
-    await expect(claimStateFolder(join(root, 'new'))).resolves.toMatchObject({ path: join(root, 'new') });
+    await expect(claim(join(root, 'new'))).resolves.toMatchObject({ path: join(root, 'new') });
   });
 
   it('takes a folder that holds only what the playground makes, marked or not', async () => {
-    await mkdir(join(root, 'artifacts'));
-    await mkdir(join(root, 'worker'));
-    await expect(claimStateFolder(root)).resolves.toMatchObject({ path: root });
+    const folder = join(root, 'state');
+    await previousStart(folder);
+    await rm(join(folder, '.playground-state'));
+    await writeFile(join(folder, 'artifacts/@acme/ui-x@1.0.0/schema.json'), '{}'); // published later
+    await writeFile(join(folder, 'artifacts/catalog.json.0b6e1f4c-3f5e-4c1e-9a51-2d7a1c6b1e0f.tmp'), '{}');
+    await expect(claim(folder)).resolves.toMatchObject({ path: folder });
   });
 
   it('refuses a folder with files the playground did not make, touching nothing', async () => {
     await writeFile(join(root, 'precious.txt'), 'keep me');
-    await expect(claimStateFolder(root)).rejects.toMatchObject({
-      code: 'state-folder',
-      message: `${root} has files the playground did not make; set PLAYGROUND_STATE_DIR to an empty or new folder`,
-    });
+    await expect(claim(root)).rejects.toMatchObject(refusal(root, 'outside'));
     expect(await readFile(join(root, 'precious.txt'), 'utf8')).toBe('keep me');
+  });
+
+  it('refuses a marked folder that also holds foreign files, wherever they are', async () => {
+    const folder = join(root, 'state');
+    await previousStart(folder);
+    await writeFile(join(folder, 'notes.txt'), 'mine');
+    await expect(claim(folder)).rejects.toMatchObject(refusal(folder, 'notes.txt'));
+    await rm(join(folder, 'notes.txt'));
+    await writeFile(join(folder, 'artifacts/@acme/ui-x@1.0.0/mine.txt'), 'mine');
+    await expect(claim(folder)).rejects.toMatchObject(refusal(folder, 'artifacts/@acme/ui-x@1.0.0/mine.txt'));
+    await rm(join(folder, 'artifacts/@acme/ui-x@1.0.0/mine.txt'));
+    await mkdir(join(folder, 'worker/assets'));
+    await expect(claim(folder)).rejects.toMatchObject(refusal(folder, 'worker/assets'));
+  });
+
+  it('a forged marker does not make a folder the playground’s', async () => {
+    // Someone's own artifacts folder, with a marker copied in (or a stray `touch`).
+    const folder = join(root, 'project');
+    await mkdir(join(folder, 'artifacts'), { recursive: true });
+    await writeFile(join(folder, 'artifacts/design.json'), 'mine');
+    await writeFile(join(folder, '.playground-state'), '');
+    await expect(claim(folder)).rejects.toMatchObject(refusal(folder, 'artifacts/design.json'));
+    expect(await readFile(join(folder, 'artifacts/design.json'), 'utf8')).toBe('mine');
+  });
+
+  it('refuses symbolic links, and never writes or deletes through one', async () => {
+    const folder = join(root, 'state');
+    await previousStart(folder);
+    await rm(join(folder, '.playground-state'));
+    await symlink(join(outside, 'precious.txt'), join(folder, '.playground-state'));
+    await expect(claim(folder)).rejects.toMatchObject(refusal(folder, '.playground-state'));
+    expect(await readFile(join(outside, 'precious.txt'), 'utf8')).toBe('keep me');
+
+    await rm(join(folder, '.playground-state'));
+    await rm(join(folder, 'artifacts'), { recursive: true });
+    await symlink(outside, join(folder, 'artifacts'));
+    await expect(claim(folder)).rejects.toMatchObject(refusal(folder, 'artifacts'));
+    expect(await readFile(join(outside, 'precious.txt'), 'utf8')).toBe('keep me');
+  });
+
+  it('checks again before it deletes: files added after the claim stay, and the start fails', async () => {
+    const folder = join(root, 'state');
+    await previousStart(folder);
+    const state = await claim(folder);
+    await writeFile(join(state.workerDir, 'notes.txt'), 'mine');
+    await expect(resetStateFolder(state)).rejects.toMatchObject(refusal(folder, 'worker/notes.txt'));
+    expect(await readFile(join(state.workerDir, 'notes.txt'), 'utf8')).toBe('mine');
+    expect(await readFile(join(state.artifactsDir, 'catalog.json'), 'utf8')).toBe('{}');
+  });
+
+  it('refuses a path that is not a folder', async () => {
+    const file = join(outside, 'precious.txt');
+    await expect(claim(file)).rejects.toMatchObject({
+      code: 'state-folder',
+      message: `${file} is not a folder; set PLAYGROUND_STATE_DIR to an empty or new folder`,
+    });
+    expect(await readFile(file, 'utf8')).toBe('keep me');
   });
 
   it('refuses a folder another running process holds, and takes over one whose holder is gone', async () => {
     const parent = process.ppid; // running, and not this process
-    await writeFile(join(root, '.playground-state'), `${parent}\n`);
-    await expect(claimStateFolder(root)).rejects.toMatchObject({
-      message: `another npm start (pid ${parent}) uses ${root}; stop it, or set PLAYGROUND_STATE_DIR to another folder`,
+    const folder = join(root, 'state');
+    await previousStart(folder);
+    await writeFile(join(folder, '.playground-state'), `${parent}\n`);
+    await expect(claim(folder)).rejects.toMatchObject({
+      message: `another npm start (pid ${parent}) uses ${folder}; stop it, or set PLAYGROUND_STATE_DIR to another folder`,
     });
-    await writeFile(join(root, '.playground-state'), '999999999\n');
-    await expect(claimStateFolder(root)).resolves.toMatchObject({ path: root });
+    await writeFile(join(folder, '.playground-state'), '999999999\n');
+    await expect(claim(folder)).resolves.toMatchObject({ path: folder });
   });
 });

@@ -1,11 +1,22 @@
+import { constants, type Dirent } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, posix, relative, resolve, sep } from 'node:path';
+import { ARTIFACT_NAMES } from '@runtime-component-catalog/contracts';
 import { PlaygroundStartError } from './playground-start-error.js';
 
 /** The file that marks a folder as the playground's, with the pid of the `npm start` using it. */
 const MARKER = '.playground-state';
-/** What the playground puts in its folder. */
-const OWN_ENTRIES = [MARKER, 'artifacts', 'worker'];
+/** What buildWorkerScript writes into `worker/`. */
+const WORKER_FILES: readonly string[] = ['service-worker.js'];
+/** The publisher's atomic write: `<artifact>.<uuid>.tmp`, left behind by a crash before its rename. */
+const TEMPORARY = /^(.+)\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.tmp$/;
+const ARTIFACT_FILES: ReadonlySet<string> = new Set(ARTIFACT_NAMES);
+
+/** What the playground puts in its state folder. */
+export interface StateFolderOptions {
+  /** The folder `artifacts/` is a copy of (examples/artifacts). */
+  readonly artifactsSource: string;
+}
 
 /** The playground's state folder, claimed by this process. */
 export interface StateFolder {
@@ -14,26 +25,23 @@ export interface StateFolder {
   readonly artifactsDir: string;
   /** Where the built service worker goes. */
   readonly workerDir: string;
+  /** The folder `artifactsDir` is a copy of. */
+  readonly artifactsSource: string;
   /** Gives the folder up (the marker stays, without a pid). */
   release(): Promise<void>;
 }
 
 /**
- * Claims `path` for this process. Refused: a folder that has files but no marker (it is not the
- * playground's: nothing in it is touched), and a folder another running `npm start` holds. Only
- * the subfolders the playground made (`artifacts/`, `worker/`) are ever replaced.
+ * Claims `path` for this process. The folder must be new, empty, or hold nothing but what the
+ * playground makes: the marker, `artifacts/` (the paths of `artifactsSource`, an artifact the
+ * publisher added to a package folder, a publish's temporary file) and `worker/` (the built
+ * worker). Anything else, anywhere in it, and any symbolic link, refuses it whatever the marker
+ * says (a marker proves nothing: it is one file anyone can copy). Refused too: a folder another
+ * running `npm start` holds. A refused folder is left exactly as it was.
  */
-export async function claimStateFolder(path: string): Promise<StateFolder> {
+export async function claimStateFolder(path: string, options: StateFolderOptions): Promise<StateFolder> {
   const folder = resolve(path);
-  const entries = await readdir(folder).catch(() => [] as string[]);
-  // Ours: marked, or holding nothing but what the playground makes (a folder from before markers).
-  const ours = entries.includes(MARKER) || entries.every((entry) => OWN_ENTRIES.includes(entry));
-  if (!ours) {
-    throw new PlaygroundStartError(
-      'state-folder',
-      `${folder} has files the playground did not make; set PLAYGROUND_STATE_DIR to an empty or new folder`,
-    );
-  }
+  await checkOwnFolder(folder, options.artifactsSource);
   const holder = Number((await readFile(join(folder, MARKER), 'utf8').catch(() => '')).trim());
   if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isRunning(holder)) {
     throw new PlaygroundStartError(
@@ -42,18 +50,101 @@ export async function claimStateFolder(path: string): Promise<StateFolder> {
     );
   }
   await mkdir(folder, { recursive: true });
-  await writeFile(join(folder, MARKER), `${process.pid}\n`);
+  await writeMarker(folder, `${process.pid}\n`);
   return {
     path: folder,
     artifactsDir: join(folder, 'artifacts'),
     workerDir: join(folder, 'worker'),
-    release: () => writeFile(join(folder, MARKER), ''),
+    artifactsSource: options.artifactsSource,
+    release: () => writeMarker(folder, ''),
   };
 }
 
-/** Empties the playground's own subfolders of `state`. */
+/**
+ * Empties the playground's own subfolders of `state`, after checking again that they hold only
+ * what the playground makes (a file added since the claim is refused, not deleted).
+ */
 export async function resetStateFolder(state: StateFolder): Promise<void> {
+  await checkOwnFolder(state.path, state.artifactsSource);
   await Promise.all([state.artifactsDir, state.workerDir].map((dir) => rm(dir, { recursive: true, force: true })));
+}
+
+/** Throws `state-folder` unless `folder` is missing or holds only what the playground makes. */
+async function checkOwnFolder(folder: string, artifactsSource: string): Promise<void> {
+  const source = await sourcePaths(artifactsSource);
+  const own = (entry: string, dirent: Dirent): boolean => {
+    if (dirent.isSymbolicLink()) return false;
+    if (entry === MARKER) return dirent.isFile();
+    if (entry === 'artifacts' || entry === 'worker') return dirent.isDirectory();
+    const [top, ...rest] = entry.split('/');
+    const inner = rest.join('/');
+    if (top === 'worker') return dirent.isFile() && WORKER_FILES.includes(inner);
+    if (top !== 'artifacts') return false;
+    if (dirent.isDirectory()) return source.dirs.has(inner);
+    const file = TEMPORARY.exec(inner)?.[1] ?? inner;
+    return (
+      dirent.isFile() &&
+      (source.files.has(file) || (source.dirs.has(posix.dirname(file)) && ARTIFACT_FILES.has(posix.basename(file))))
+    );
+  };
+  let foreign: string | undefined;
+  try {
+    foreign = await firstForeign(folder, '', own);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return; // a new folder
+    throw new PlaygroundStartError(
+      'state-folder',
+      code === 'ENOTDIR'
+        ? `${folder} is not a folder; set PLAYGROUND_STATE_DIR to an empty or new folder`
+        : `${folder} cannot be read (${code}); set PLAYGROUND_STATE_DIR to an empty or new folder`,
+    );
+  }
+  if (foreign !== undefined) {
+    throw new PlaygroundStartError(
+      'state-folder',
+      `${folder} has files the playground did not make (${foreign}); set PLAYGROUND_STATE_DIR to an empty or new folder`,
+    );
+  }
+}
+
+/**
+ * The first entry under `dir` (as `a/b`, in name order) that `own` refuses; it stops there, so a
+ * large foreign folder is not walked. Symbolic links are never followed.
+ */
+async function firstForeign(
+  dir: string,
+  prefix: string,
+  own: (entry: string, dirent: Dirent) => boolean,
+): Promise<string | undefined> {
+  const dirents = (await readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1));
+  for (const dirent of dirents) {
+    const entry = prefix === '' ? dirent.name : `${prefix}/${dirent.name}`;
+    if (!own(entry, dirent)) return entry;
+    if (dirent.isDirectory()) {
+      const inside = await firstForeign(join(dir, dirent.name), entry, own);
+      if (inside !== undefined) return inside;
+    }
+  }
+  return undefined;
+}
+
+/** The files and folders of `root`, as `a/b` paths (the folder itself is `.`). */
+async function sourcePaths(root: string): Promise<{ files: Set<string>; dirs: Set<string> }> {
+  const files = new Set<string>();
+  const dirs = new Set<string>(['.']);
+  for (const dirent of await readdir(root, { withFileTypes: true, recursive: true })) {
+    const path = relative(root, join(dirent.parentPath, dirent.name)).split(sep).join('/');
+    (dirent.isDirectory() ? dirs : files).add(path);
+  }
+  return { files, dirs };
+}
+
+/** Writes the marker; never through a symbolic link (O_NOFOLLOW: a link there fails, ELOOP). */
+function writeMarker(folder: string, text: string): Promise<void> {
+  return writeFile(join(folder, MARKER), text, {
+    flag: constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW,
+  });
 }
 
 function isRunning(pid: number): boolean {

@@ -1,5 +1,5 @@
 import type { ComponentConfig, Config, Data, Fields, Overrides, PuckAction } from '@puckeditor/core';
-import type { CatalogEntry, ComponentInstance, Page } from '@runtime-component-catalog/contracts';
+import type { ComponentInstance, Page } from '@runtime-component-catalog/contracts';
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import type { CatalogClient } from '../catalog-client.js';
 import type { CatalogView } from '../catalog-view.js';
