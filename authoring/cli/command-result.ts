@@ -7,6 +7,10 @@ export interface CommandResult {
   readonly summary: string;
   /** Folders or files written, relative to the schema package root. */
   readonly written: readonly string[];
+  /** Lines printed before the diagnostics in text (build: the client decision of each variant). */
+  readonly notes?: readonly string[];
+  /** Keys added to the JSON object after the stable ones (build: `variants`). */
+  readonly extra?: Readonly<Record<string, unknown>>;
 }
 
 /** A failed result listing `diagnostics`. */

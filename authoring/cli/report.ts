@@ -13,10 +13,11 @@ export type OutputFormat = 'text' | 'json';
  */
 export function reportResult(io: CliIo, format: OutputFormat, command: string, result: CommandResult): void {
   if (format === 'json') {
-    const { ok, summary, diagnostics, written } = result;
-    io.stdout.write(`${JSON.stringify({ command, ok, summary, diagnostics, written }, null, 2)}\n`);
+    const { ok, summary, diagnostics, written, extra } = result;
+    io.stdout.write(`${JSON.stringify({ command, ok, summary, diagnostics, written, ...extra }, null, 2)}\n`);
     return;
   }
+  for (const note of result.notes ?? []) io.stdout.write(`${note}\n`);
   for (const diagnostic of result.diagnostics) io.stdout.write(`${formatDiagnostic(diagnostic)}\n`);
   io.stdout.write(`${result.summary}\n`);
 }

@@ -8,6 +8,7 @@ import { nodeOutputFileSystem, type OutputFileSystem } from '../generate/output-
 import type { CliIo } from './cli-io.js';
 import type { CommandContext } from './command-context.js';
 import type { CommandResult } from './command-result.js';
+import { buildCommand } from './commands/build-command.js';
 import { generateCommand } from './commands/generate-command.js';
 import { generateSchemasCommand } from './commands/generate-schemas-command.js';
 import { generateTypesCommand } from './commands/generate-types-command.js';
@@ -33,9 +34,10 @@ interface PackageOptions {
   types?: string;
   registries?: string;
   cache?: string;
+  packages?: string;
 }
 
-type OutputFlag = 'cms' | 'language' | 'types' | 'registries' | 'cache';
+type OutputFlag = 'cms' | 'language' | 'types' | 'registries' | 'cache' | 'packages';
 
 const flagHelp: Record<OutputFlag, [string, string]> = {
   cms: ['--cms <dir>', 'Strapi application root (overrides the config file)'],
@@ -46,6 +48,7 @@ const flagHelp: Record<OutputFlag, [string, string]> = {
   types: ['--types <dir>', 'folder of the generated TypeScript interfaces'],
   registries: ['--registries <dir>', 'folder of the registries'],
   cache: ['--cache <dir>', 'folder of the compiled schema cache'],
+  packages: ['--packages <dir>', 'folder of the variant packages, <packages>/ui-<variant>/ (default: packages)'],
 };
 
 /** The version of the authoring package: its package.json, found from this file in source and in dist/. */
@@ -73,7 +76,9 @@ export async function runCli(args: readonly string[], io: CliIo, options: RunCli
   let format: OutputFormat = 'text';
   let usageMessage = '';
   const program = new Command('catalog-schema')
-    .description('Validate a schema package and generate its Strapi 5 schemas, types and registries (spec 4.4).')
+    .description(
+      'Validate a schema package and generate its Strapi 5 schemas, types and registries; build its variant packages (spec 4.4).',
+    )
     .version(version(), '-v, --version')
     .exitOverride()
     .configureOutput({
@@ -90,7 +95,7 @@ export async function runCli(args: readonly string[], io: CliIo, options: RunCli
     .helpCommand(false)
     .addHelpText(
       'after',
-      '\nExit codes: 0 ok, 1 the package, its config or the work failed (validation, --check, writing), 2 the command line is wrong (usage, --root, --config, an unknown --component or --old).',
+      '\nExit codes: 0 ok, 1 the package, its config or the work failed (validation, --check, writing), 2 the command line is wrong (usage, --root, --config, an unknown --component, --old or build variant).',
     );
 
   const define = (
@@ -110,7 +115,11 @@ export async function runCli(args: readonly string[], io: CliIo, options: RunCli
       const [spec, help] = flagHelp[flag];
       command.addOption(flag === 'language' ? new Option(spec, help).choices(['ts', 'js']) : new Option(spec, help));
     }
-    command.action(async (commandOptions: PackageOptions & Record<string, unknown>) => {
+    // Commander passes the operands first and the command last.
+    command.action(async (...actionArgs: unknown[]) => {
+      const self = actionArgs[actionArgs.length - 1] as Command;
+      const commandOptions = { ...self.opts(), operands: self.processedArgs } as PackageOptions &
+        Record<string, unknown>;
       format = commandOptions.format;
       const root = resolve(io.cwd, commandOptions.root ?? '.');
       if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
@@ -192,6 +201,19 @@ export async function runCli(args: readonly string[], io: CliIo, options: RunCli
         component: typeof flags.component === 'string' ? flags.component : undefined,
       }),
   ).option('--component <variant>', 'only this variant (id, category:name or variant name)');
+  define(
+    'build',
+    'Build variant packages (<packages>/ui-<variant>/) into dist/: ESM, CJS and the esm.sh shape, with "use client" for client components (spec 4.4 step 7).',
+    ['packages'],
+    false,
+    (context, flags) =>
+      buildCommand(context, {
+        variants: ((flags.operands as unknown[])[0] as string[] | undefined) ?? [],
+        dryRun: flags.dryRun === true,
+      }),
+  )
+    .argument('[variant...]', 'variant names (the folder is ui-<variant>); default: every variant package')
+    .option('--dry-run', 'build in memory and report; write nothing');
 
   const commandNames = program.commands.map((command) => command.name());
   const commandName = args.find((arg) => commandNames.includes(arg)) ?? '';

@@ -1,3 +1,4 @@
+import { defaultExternals } from '../build/default-externals.js';
 import type { CodeLanguage } from '../generate/strapi/core-api-files.js';
 
 /**
@@ -18,6 +19,12 @@ export interface AuthoringConfig {
   readonly registries: string;
   /** Folder of the compiled schema cache that generate:types reads. */
   readonly cache: string;
+  /** Folder of the variant packages that `build` builds: `<packages>/ui-<variant>/`. */
+  readonly packages: string;
+  /** npm scope of the variant packages (`@acme`): `<scope>/ui-<variant>`. */
+  readonly scope: string;
+  /** Bare imports `build` leaves external (the catalog's `defaultExternals`). */
+  readonly externals: readonly string[];
 }
 
 /** The config file's name at the schema package root. */
@@ -30,6 +37,9 @@ export const authoringConfigKeys: readonly (keyof AuthoringConfig)[] = [
   'types',
   'registries',
   'cache',
+  'packages',
+  'scope',
+  'externals',
 ];
 
 /**
@@ -41,4 +51,7 @@ export const defaultAuthoringConfig: Omit<AuthoringConfig, 'language'> = {
   types: 'generated/types',
   registries: 'generated/registries',
   cache: '.catalog-schema',
+  packages: 'packages',
+  scope: '@acme',
+  externals: defaultExternals,
 };

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthoringError } from '../authoring-error.js';
+import { defaultExternals } from '../build/default-externals.js';
 import { makeTempDir, removeTempDirs } from '../testing/temp-package.js';
 import { loadAuthoringConfig } from './load-authoring-config.js';
 
@@ -23,6 +24,9 @@ describe('loadAuthoringConfig', () => {
       types: 'generated/types',
       registries: 'generated/registries',
       cache: '.catalog-schema',
+      packages: 'packages',
+      scope: '@acme',
+      externals: defaultExternals,
     });
     await writeFile(join(root, 'catalog-schema.config.json'), JSON.stringify({ cms: 'strapi', language: 'js' }));
     expect(await loadAuthoringConfig(root, undefined, { types: join(root, 'out/types') })).toEqual({
@@ -31,6 +35,9 @@ describe('loadAuthoringConfig', () => {
       types: 'out/types',
       registries: 'generated/registries',
       cache: '.catalog-schema',
+      packages: 'packages',
+      scope: '@acme',
+      externals: defaultExternals,
     });
   });
 
@@ -94,5 +101,29 @@ describe('loadAuthoringConfig', () => {
     expect(await failure(loadAuthoringConfig(root, undefined, {}))).toBe(
       'catalog-schema.config.json:2:15 schema-violation "language" must be "ts" or "js"',
     );
+  });
+
+  it('reads the build keys: packages (a folder inside), scope (an npm scope), externals (bare module names)', async () => {
+    const root = await makeTempDir();
+    const file = join(root, 'catalog-schema.config.json');
+    await writeFile(
+      file,
+      JSON.stringify({ packages: 'ui', scope: '@shop', externals: ['react', '@shop/core/client'] }),
+    );
+    expect(await loadAuthoringConfig(root, undefined, {})).toMatchObject({
+      packages: 'ui',
+      scope: '@shop',
+      externals: ['react', '@shop/core/client'],
+    });
+    await writeFile(file, '{\n  "scope": "acme/x"\n}');
+    expect(await failure(loadAuthoringConfig(root, undefined, {}))).toBe(
+      'catalog-schema.config.json:2:12 schema-violation "scope" must be an npm scope such as "@acme"',
+    );
+    await writeFile(file, '{\n  "externals": ["react", "./local"]\n}');
+    expect(await failure(loadAuthoringConfig(root, undefined, {}))).toBe(
+      'catalog-schema.config.json:2:16 schema-violation "externals" must be an array of bare module names',
+    );
+    await writeFile(file, '{\n  "packages": "../elsewhere"\n}');
+    expect(await failure(loadAuthoringConfig(root, undefined, {}))).toMatch(/"packages" leads outside/);
   });
 });

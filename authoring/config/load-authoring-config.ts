@@ -12,6 +12,12 @@ import {
   defaultAuthoringConfig,
 } from './authoring-config.js';
 
+/** An npm scope: `@` and a lowercase name, no slash. */
+const scopePattern = /^@[a-z0-9][a-z0-9._~-]*$/;
+
+/** A bare module name, optionally scoped, with subpaths (`react/jsx-runtime`, `@acme/common/client`). */
+const externalPattern = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*(\/[A-Za-z0-9._~-]+)*$/;
+
 function invalid(file: SourceFile, path: string[], message: string, target: 'key' | 'value' = 'value'): never {
   throw new AuthoringError(
     'config-invalid',
@@ -61,9 +67,19 @@ export async function loadAuthoringConfig(
       if (key === '$schema') continue;
       if (!authoringConfigKeys.includes(key as keyof AuthoringConfig))
         invalid(file, [key], `unknown key "${key}" (${authoringConfigKeys.join(', ')})`, 'key');
+      if (key === 'externals') {
+        if (!Array.isArray(value) || value.some((name) => typeof name !== 'string' || !externalPattern.test(name)))
+          invalid(file, [key], '"externals" must be an array of bare module names');
+        continue;
+      }
       if (typeof value !== 'string' || value === '') invalid(file, [key], `"${key}" must be a non-empty string`);
       if (key === 'language' && value !== 'ts' && value !== 'js')
         invalid(file, [key], '"language" must be "ts" or "js"');
+      if (key === 'scope') {
+        // It becomes part of package names and of paths under dist/esm (README rule 17).
+        if (!scopePattern.test(value as string)) invalid(file, [key], '"scope" must be an npm scope such as "@acme"');
+        continue;
+      }
       // The package's own file names folders inside the package only: a package someone hands you
       // must not point generate at folders elsewhere (it replaces them). A flag may (docs/authoring.md).
       if (key !== 'language' && isOutside(normalizeDir(root, value as string))) {
@@ -83,6 +99,9 @@ export async function loadAuthoringConfig(
     types: normalizeDir(root, merged.types),
     registries: normalizeDir(root, merged.registries),
     cache: normalizeDir(root, merged.cache),
+    packages: normalizeDir(root, merged.packages),
+    scope: merged.scope,
+    externals: merged.externals,
   };
   checkOutputFolders(config);
   return config;

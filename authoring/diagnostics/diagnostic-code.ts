@@ -76,4 +76,7 @@ export type DiagnosticCode =
   | 'output-extra'
   | 'output-foreign'
   | 'output-manifest-invalid'
-  | 'output-not-folder';
+  | 'output-not-folder'
+  // build: variant packages
+  | 'variant-package-invalid'
+  | 'build-failed';
