@@ -2,6 +2,7 @@ export { ARTIFACT_NAMES, type ArtifactName, isArtifactName } from './artifact-na
 export { artifactCacheKeyParts, artifactTag, CATALOG_TAG, cacheKey, packageTag } from './cache-tags.js';
 export { type Catalog, type CatalogPackage, type CatalogParseResult, parseCatalog } from './catalog.js';
 export type { ArtifactRef, CatalogEntry, ModuleRef } from './catalog-entry.js';
+export { DEFAULT_EXTERNALS } from './default-externals.js';
 export { HOST_API_VERSION, HOST_API_VERSION_HEADER } from './host-api-version.js';
 export { HOST_ERROR_CODES, type HostErrorCode } from './host-error-code.js';
 export type { JsonObject, PackageArtifacts, PackageUrls, PuckConfig } from './package-artifacts.js';

@@ -3,24 +3,11 @@ import {
   type ArtifactName,
   type Catalog,
   type CatalogPackage,
+  DEFAULT_EXTERNALS,
 } from '@runtime-component-catalog/contracts';
 
 /** The 13 default externals of spec 2.1, as the sample catalogs list them. */
-export const SAMPLE_DEFAULT_EXTERNALS = [
-  'react',
-  'react-dom',
-  'react/jsx-runtime',
-  'react/jsx-dev-runtime',
-  'next',
-  'next/image',
-  'next/link',
-  'next/navigation',
-  '@acme/common',
-  '@acme/common/client',
-  '@acme/common/server',
-  '@acme/core',
-  'lucide-react',
-] as const;
+export const SAMPLE_DEFAULT_EXTERNALS = DEFAULT_EXTERNALS;
 
 /** A generated package: its catalog record and its five artifacts. */
 export interface SamplePackage {
