@@ -20,7 +20,7 @@ export interface VariantPackage {
 }
 
 /** Variant names: what may follow `ui-` in a folder and a package name. */
-const variantPattern = /^[a-z0-9][a-z0-9-]*$/;
+export const variantPattern = /^[a-z0-9][a-z0-9-]*$/;
 /** A version as it lands in a path under dist/esm: semver characters only, no slash. */
 const versionPattern = /^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.+-]*)?$/;
 /** Entry modules tried in order. */

@@ -10,6 +10,7 @@ import type { CommandContext } from './command-context.js';
 import type { CommandResult } from './command-result.js';
 import { buildCommand } from './commands/build-command.js';
 import { generateCommand } from './commands/generate-command.js';
+import { generateEditorSchemasCommand } from './commands/generate-editor-schemas-command.js';
 import { generateSchemasCommand } from './commands/generate-schemas-command.js';
 import { generateTypesCommand } from './commands/generate-types-command.js';
 import { lockComponentsCommand } from './commands/lock-components-command.js';
@@ -35,9 +36,10 @@ interface PackageOptions {
   registries?: string;
   cache?: string;
   packages?: string;
+  editorSchemas?: string;
 }
 
-type OutputFlag = 'cms' | 'language' | 'types' | 'registries' | 'cache' | 'packages';
+type OutputFlag = 'cms' | 'language' | 'types' | 'registries' | 'cache' | 'packages' | 'editorSchemas';
 
 const flagHelp: Record<OutputFlag, [string, string]> = {
   cms: ['--cms <dir>', 'Strapi application root (overrides the config file)'],
@@ -47,6 +49,10 @@ const flagHelp: Record<OutputFlag, [string, string]> = {
   ],
   types: ['--types <dir>', 'folder of the generated TypeScript interfaces'],
   registries: ['--registries <dir>', 'folder of the registries'],
+  editorSchemas: [
+    '--editor-schemas <dir>',
+    'folder of the editor schema loader map (default: generated/editor-schemas)',
+  ],
   cache: ['--cache <dir>', 'folder of the compiled schema cache'],
   packages: ['--packages <dir>', 'folder of the variant packages, <packages>/ui-<variant>/ (default: packages)'],
 };
@@ -201,6 +207,14 @@ export async function runCli(args: readonly string[], io: CliIo, options: RunCli
         component: typeof flags.component === 'string' ? flags.component : undefined,
       }),
   ).option('--component <variant>', 'only this variant (id, category:name or variant name)');
+  define(
+    'generate:editor-schemas',
+    'Check the editor schemas (src/editor-schemas/<category>/<variant>.json), then write their loader map (spec 4.4 step 11).',
+    ['editorSchemas', 'cache'],
+    true,
+    (context, flags) =>
+      generateEditorSchemasCommand(context, { check: flags.check === true, dryRun: flags.dryRun === true }),
+  ).option('--dry-run', 'check and report; write nothing');
   define(
     'build',
     'Build variant packages (<packages>/ui-<variant>/) into dist/: ESM, CJS and the esm.sh shape, with "use client" for client components (spec 4.4 step 7).',

@@ -17,6 +17,8 @@ export interface AuthoringConfig {
   readonly types: string;
   /** Folder of the registries (registry:strapi, registry:global). */
   readonly registries: string;
+  /** Folder of the editor schema loader map and its schemas (generate:editor-schemas, spec 4.4 step 11). */
+  readonly editorSchemas: string;
   /** Folder of the compiled schema cache that generate:types reads. */
   readonly cache: string;
   /** Folder of the variant packages that `build` builds: `<packages>/ui-<variant>/`. */
@@ -36,6 +38,7 @@ export const authoringConfigKeys: readonly (keyof AuthoringConfig)[] = [
   'language',
   'types',
   'registries',
+  'editorSchemas',
   'cache',
   'packages',
   'scope',
@@ -50,6 +53,7 @@ export const defaultAuthoringConfig: Omit<AuthoringConfig, 'language'> = {
   cms: 'cms',
   types: 'generated/types',
   registries: 'generated/registries',
+  editorSchemas: 'generated/editor-schemas',
   cache: '.catalog-schema',
   packages: 'packages',
   scope: '@acme',

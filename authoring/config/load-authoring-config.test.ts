@@ -23,6 +23,7 @@ describe('loadAuthoringConfig', () => {
       language: 'js',
       types: 'generated/types',
       registries: 'generated/registries',
+      editorSchemas: 'generated/editor-schemas',
       cache: '.catalog-schema',
       packages: 'packages',
       scope: '@acme',
@@ -34,6 +35,7 @@ describe('loadAuthoringConfig', () => {
       language: 'js',
       types: 'out/types',
       registries: 'generated/registries',
+      editorSchemas: 'generated/editor-schemas',
       cache: '.catalog-schema',
       packages: 'packages',
       scope: '@acme',
@@ -65,6 +67,9 @@ describe('loadAuthoringConfig', () => {
     expect(await failure(loadAuthoringConfig(root, undefined, { registries: join(root, 'generated/types/x') }))).toBe(
       'the output folders of "types" (generated/types) and "registries" (generated/types/x) overlap',
     );
+    expect(
+      await failure(loadAuthoringConfig(root, undefined, { editorSchemas: join(root, 'src/editor-schemas/hero') })),
+    ).toBe('"editorSchemas" puts the output folder src/editor-schemas/hero over the sources (src/editor-schemas)');
   });
 
   it('takes folders outside the package from flags only, never from the config file', async () => {

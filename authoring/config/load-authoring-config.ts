@@ -3,6 +3,7 @@ import { isAbsolute, posix, relative, resolve } from 'node:path';
 import { AuthoringError } from '../authoring-error.js';
 import { formatDiagnostic } from '../diagnostics/diagnostic.js';
 import type { CodeLanguage } from '../generate/strapi/core-api-files.js';
+import { editorSchemaSourceDir } from '../source/read-editor-schemas.js';
 import { readPackageText } from '../source/read-package-file.js';
 import { SourceFile } from '../source/source-file.js';
 import {
@@ -98,6 +99,7 @@ export async function loadAuthoringConfig(
     language: merged.language ?? (await detectLanguage(resolve(root, merged.cms))),
     types: normalizeDir(root, merged.types),
     registries: normalizeDir(root, merged.registries),
+    editorSchemas: normalizeDir(root, merged.editorSchemas),
     cache: normalizeDir(root, merged.cache),
     packages: normalizeDir(root, merged.packages),
     scope: merged.scope,
@@ -136,10 +138,11 @@ function checkOutputFolders(config: AuthoringConfig): void {
     ['cms', posix.join(config.cms, 'catalog-schema')],
     ['types', config.types],
     ['registries', config.registries],
+    ['editorSchemas', config.editorSchemas],
     ['cache', config.cache],
   ];
   for (const [key, folder] of folders) {
-    for (const source of ['src/source', 'src/sot']) {
+    for (const source of ['src/source', 'src/sot', editorSchemaSourceDir]) {
       if (overlaps(folder, source)) {
         throw new AuthoringError(
           'config-invalid',

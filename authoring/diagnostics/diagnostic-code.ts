@@ -79,4 +79,30 @@ export type DiagnosticCode =
   | 'output-not-folder'
   // build: variant packages
   | 'variant-package-invalid'
-  | 'build-failed';
+  | 'build-failed'
+  // validate: variant meta (<packages>/ui-<variant>/meta.json, spec 4.4)
+  | 'meta-missing'
+  | 'meta-invalid'
+  | 'meta-field-missing'
+  | 'meta-key-invalid'
+  | 'meta-key-duplicate'
+  | 'meta-name-invalid'
+  | 'meta-category-invalid'
+  | 'meta-type-invalid'
+  | 'meta-kind-invalid'
+  | 'meta-description-invalid'
+  | 'meta-preview-image-invalid'
+  | 'meta-tags-invalid'
+  | 'meta-props-invalid'
+  | 'meta-schema-invalid'
+  | 'meta-availability-invalid'
+  // validate: editor schemas (src/editor-schemas/<category>/<variant>.json, spec 4.4 step 11)
+  | 'editor-schema-path-invalid'
+  | 'editor-schema-duplicate'
+  | 'editor-schema-shape'
+  | 'editor-schema-ref-unresolved'
+  | 'editor-schema-definition-unused'
+  | 'editor-schema-field-type'
+  | 'editor-schema-button-target'
+  | 'editor-schema-button-incomplete'
+  | 'editor-schema-min-items';
