@@ -17,6 +17,7 @@ import { lockComponentsCommand } from './commands/lock-components-command.js';
 import { registryGlobalCommand } from './commands/registry-global-command.js';
 import { registryStrapiCommand } from './commands/registry-strapi-command.js';
 import { renameComponentCommand } from './commands/rename-component-command.js';
+import { scaffoldCommand } from './commands/scaffold-command.js';
 import { validateCommand } from './commands/validate-command.js';
 import { type OutputFormat, reportError, reportResult } from './report.js';
 
@@ -228,6 +229,21 @@ export async function runCli(args: readonly string[], io: CliIo, options: RunCli
   )
     .argument('[variant...]', 'variant names (the folder is ui-<variant>); default: every variant package')
     .option('--dry-run', 'build in memory and report; write nothing');
+  define(
+    'scaffold',
+    'Create the next variant <category><n> of a category: component source, lock entry, editor schema and variant package (spec 4.4 step 6), all or nothing.',
+    ['types', 'registries', 'packages'],
+    false,
+    (context, flags) =>
+      scaffoldCommand(context, {
+        category: String(flags.category),
+        title: typeof flags.title === 'string' ? flags.title : undefined,
+        dryRun: flags.dryRun === true,
+      }),
+  )
+    .requiredOption('--category <key>', 'a category generate:types listed (<types>/categories.json)')
+    .option('--title <title>', 'the component title (default: the category in title case and the number)')
+    .option('--dry-run', 'report the variant and its files; write nothing');
 
   const commandNames = program.commands.map((command) => command.name());
   const commandName = args.find((arg) => commandNames.includes(arg)) ?? '';

@@ -105,4 +105,7 @@ export type DiagnosticCode =
   | 'editor-schema-field-type'
   | 'editor-schema-button-target'
   | 'editor-schema-button-incomplete'
-  | 'editor-schema-min-items';
+  | 'editor-schema-min-items'
+  // scaffold (spec 4.4 step 6)
+  | 'scaffold-categories-missing'
+  | 'scaffold-category-unknown';

@@ -1,0 +1,48 @@
+import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import { readCategories, scaffoldVariant } from '../../scaffold/scaffold-variant.js';
+import type { CommandContext } from '../command-context.js';
+import { type CommandResult, failed } from '../command-result.js';
+
+/**
+ * `scaffold --category <key> [--title <title>]` (spec 4.4 step 6): a new variant
+ * `<category><n>` of a category generate:types listed, with its component source, lock entry,
+ * editor schema and variant package (package.json, src/index.tsx, data.json, puck.json,
+ * meta.json), all or nothing. `dryRun` reports the variant and files and writes nothing.
+ */
+export async function scaffoldCommand(
+  context: CommandContext,
+  options: { category: string; title: string | undefined; dryRun: boolean },
+): Promise<CommandResult> {
+  const { root, config } = context;
+  const categories = await readCategories(root, config);
+  if (!Array.isArray(categories)) return failed([categories], 'scaffold failed, nothing written');
+  if (!categories.includes(options.category)) {
+    const diagnostic: Diagnostic = {
+      path: `${config.types}/categories.json`,
+      line: 1,
+      column: 1,
+      code: 'scaffold-category-unknown',
+      message: `category "${options.category}" is not one of the categories (known: ${categories.join(', ') || 'none'})`,
+    };
+    return failed([diagnostic], 'scaffold failed, nothing written');
+  }
+  const result = await scaffoldVariant(root, config, context.fs, options);
+  const extra = { dryRun: options.dryRun, variant: result.variant, category: result.category, package: result.package };
+  if (options.dryRun) {
+    return {
+      ok: true,
+      diagnostics: [],
+      summary: `scaffold --dry-run: would create ${result.variant} (${result.package}), nothing written`,
+      written: [],
+      notes: result.files,
+      extra: { ...extra, files: result.files },
+    };
+  }
+  return {
+    ok: true,
+    diagnostics: [],
+    summary: `scaffold: created ${result.variant} (${result.package}), ${result.files.length} files`,
+    written: result.files,
+    extra,
+  };
+}
