@@ -175,10 +175,8 @@ export class CatalogClient {
 
   /** The entry of `id` and a new instance with data.json's defaults (a fresh prefetch when there is one). */
   async newInstance(id: string): Promise<{ entry: CatalogEntry; instance: ComponentInstance }> {
-    const prefetched = await this.#takePrefetched(id);
-    const entry = prefetched?.entry ?? (await this.getEntry(id));
-    const data = prefetched === undefined ? await this.getArtifact(id, 'data.json') : prefetched.data;
-    return { entry, instance: createInstance(entry, data) };
+    const { entry, data } = await this.#entryAndDefaults(id);
+    return { entry, instance: createInstance(entry, await data) };
   }
 
   /**
@@ -187,13 +185,17 @@ export class CatalogClient {
    * prefetch). The caller puts the instance on its page (the Puck adapter does, on Puck's insert).
    */
   async prepareInsert(id: string): Promise<InsertedComponent> {
+    const { entry, data } = await this.#entryAndDefaults(id);
+    const [module, defaults] = await Promise.all([this.loadComponent(entry), data]);
+    return { entry, module, instance: createInstance(entry, defaults) };
+  }
+
+  /** The entry of `id`, and its data.json on the way: from a fresh prefetch, or read now. */
+  async #entryAndDefaults(id: string): Promise<{ entry: CatalogEntry; data: Promise<JsonObject | null> }> {
     const prefetched = await this.#takePrefetched(id);
-    const entry = prefetched?.entry ?? (await this.getEntry(id));
-    const [module, data] = await Promise.all([
-      this.loadComponent(entry),
-      prefetched === undefined ? this.getArtifact(id, 'data.json') : prefetched.data,
-    ]);
-    return { entry, module, instance: createInstance(entry, data) };
+    if (prefetched !== undefined) return { entry: prefetched.entry, data: Promise.resolve(prefetched.data) };
+    const entry = await this.getEntry(id);
+    return { entry, data: this.getArtifact(id, 'data.json') };
   }
 
   /** A prefetch of `id`, taken once; undefined when there is none, it failed, or it is too old. */
