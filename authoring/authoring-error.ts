@@ -9,12 +9,30 @@ export type AuthoringErrorCode =
   | 'rename-unknown-id'
   | 'rename-target-exists'
   | 'rename-failed'
-  | 'variant-unknown';
+  | 'variant-unknown'
+  | 'builder-missing'
+  | 'registry-failed'
+  | 'install-failed'
+  // publish (spec 4.2, 9): each names the step that failed
+  | 'publish-config-missing'
+  | 'publish-invalid-variant'
+  | 'store-failed'
+  | 'module-unreadable'
+  | 'verify-failed'
+  | 'revalidate-failed'
+  // releases (spec 9.5): change sets, release --staging, promote
+  | 'changeset-invalid'
+  | 'release-config-missing'
+  | 'release-not-built'
+  | 'npm-publish-failed'
+  | 'promote-not-on-staging'
+  | 'integrity-mismatch';
 
 /**
  * Exit code of the CLI for each error code (README "Exit codes"): 2 when the command line is at
  * fault, malformed or naming something that is not there (a root folder, a `--config` file, a
- * component for `--component` or `--old`); 1 when the package, its config or the work fails.
+ * component for `--component` or `--old`, a builder project without package.json); 1 when the
+ * package, its config or the work fails (the staging registry cannot be asked, npm install fails).
  */
 const exitCodeByCode: Record<AuthoringErrorCode, 1 | 2> = {
   usage: 2,
@@ -27,6 +45,24 @@ const exitCodeByCode: Record<AuthoringErrorCode, 1 | 2> = {
   'rename-target-exists': 1,
   'rename-failed': 1,
   'variant-unknown': 2,
+  // sync:deps: the builder project that config or --builder names is not there (like --root).
+  'builder-missing': 2,
+  'registry-failed': 1,
+  'install-failed': 1,
+  // publish: HOST_APP_URL or HOST_REVALIDATION_SECRET (or an origin or store) is not set.
+  'publish-config-missing': 2,
+  'publish-invalid-variant': 1,
+  'store-failed': 1,
+  'module-unreadable': 1,
+  'verify-failed': 1,
+  'revalidate-failed': 1,
+  'changeset-invalid': 1,
+  // release, promote: a registry URL or an npm token (CATALOG_*_TOKEN) is not set.
+  'release-config-missing': 2,
+  'release-not-built': 1,
+  'npm-publish-failed': 1,
+  'promote-not-on-staging': 1,
+  'integrity-mismatch': 1,
 };
 
 /** The one error class of authoring/: a stable `code`, the CLI exit code it maps to, and `cause`. */

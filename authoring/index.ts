@@ -11,4 +11,18 @@ export type { DiagnosticCode } from './diagnostics/diagnostic-code.js';
 export type { CanonicalModel } from './model/canonical-model.js';
 export { compileModel, sourceHash } from './model/compile-model.js';
 export type { CompiledSchema } from './model/compiled-schema.js';
+export { jsonBytes } from './publish/content-hash.js';
+export { FolderStore } from './publish/folder-store.js';
+export type { ObjectStore } from './publish/object-store.js';
+export {
+  type ArtifactsPublish,
+  type PublishEvent,
+  type PublishExtras,
+  type PublishedPackage,
+  type PublishOptions,
+  type PublishStep,
+  type PublishTargets,
+  publishArtifacts,
+} from './publish/publish-artifacts.js';
+export type { HostTarget } from './publish/revalidate-host.js';
 export { type ValidatedPackage, validateSchemaPackage } from './validate/validate-schema-package.js';

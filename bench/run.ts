@@ -1,7 +1,9 @@
 import { authoringBench } from './authoring.bench.js';
 import type { BenchRow } from './bench-row.js';
 import { coldEntryLatency, startThroughputServers, warmEntryThroughput, wholeCatalog } from './host-catalog.bench.js';
+import { compilerModeRss, requestLogCost } from './host-process.bench.js';
 import { mirrorPut } from './mirror-put.bench.js';
+import { publishBench, publisherBench } from './publisher.bench.js';
 import { redisWarmEntry } from './redis-warm-entry.bench.js';
 import { cachedModuleThroughput, coldCompile } from './remote-component.bench.js';
 import { workerInsert } from './worker-insert.bench.js';
@@ -19,10 +21,14 @@ try {
 }
 rows.push(await coldEntryLatency());
 rows.push(await redisWarmEntry());
+rows.push(await requestLogCost());
+rows.push(...(await compilerModeRss()));
 rows.push(...(await wholeCatalog()));
 rows.push(await coldCompile());
 rows.push(...(await workerInsert()));
 rows.push(...(await authoringBench()));
+rows.push(...(await publisherBench()));
+rows.push(...(await publishBench()));
 rows.push(await mirrorPut()); // last: it installs fake-indexeddb's globals in this process
 
 const header = ['benchmark', 'measured', 'baseline', 'ratio', 'target', 'ok'];

@@ -21,6 +21,7 @@ export const HOST_ERROR_CODES = [
   'upstream-failed',
   'integrity-mismatch',
   'compile-failed',
+  'remote-compiler-off',
   'cache-unavailable',
   'internal-error',
 ] as const;

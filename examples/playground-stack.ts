@@ -1,4 +1,4 @@
-import { cp } from 'node:fs/promises';
+import { cp, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Hono } from 'hono';
@@ -22,7 +22,7 @@ export interface PlaygroundOptions {
   readonly artifactsPort: number;
   readonly esmPort: number;
   readonly secret: string;
-  /** Where the playground keeps its working copy of the artifacts and the built worker. */
+  /** Where the playground keeps its working copy of the artifacts, published modules and the built worker. */
   readonly stateDir: string;
   /** Each line the stack prints (the host's own lines included). */
   readonly log: (line: string) => void;
@@ -57,7 +57,8 @@ const ESM_PREFIX = '/esm';
  * lightweight catalog — and the editor's Vite dev server, which proxies `/api` to the host and
  * `/origin` to the artifacts origin and serves the publisher API under `/__playground`); only then
  * does it replace the working copy of examples/artifacts (republishing edits the copy, never the
- * repository) and build the example component packages and the service worker.
+ * repository), empty the ESM folder (`catalog-schema publish` adds modules there) and build the
+ * example component packages and the service worker.
  */
 export async function startPlayground(options: PlaygroundOptions): Promise<Playground> {
   const cleanups: (() => Promise<unknown>)[] = [];
@@ -77,9 +78,11 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       port: options.artifactsPort,
     }).catch((error) => listenError(error, options.artifactsPort, 'the artifacts origin', 'ARTIFACTS_PORT'));
     cleanups.push(() => origin.close());
-    const esm: EsmOrigin = await startEsmOrigin({}, options.esmPort).catch((error) =>
-      listenError(error, options.esmPort, 'the ESM origin', 'ESM_PORT'),
-    );
+    // The example modules are set in memory; anything else is read from the state's esm/, where
+    // `catalog-schema publish` puts a new variant's module (CATALOG_ESM_STORE).
+    const esm: EsmOrigin = await startEsmOrigin({}, options.esmPort, {
+      folder: { prefix: ESM_PREFIX, dir: state.esmDir },
+    }).catch((error) => listenError(error, options.esmPort, 'the ESM origin', 'ESM_PORT'));
     cleanups.push(() => esm.close());
     const host = await startHostProcess({
       port: options.hostPort,
@@ -105,13 +108,16 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     // Every port is ours: now the working copy and the builds.
     await resetStateFolder(state);
     await cp(state.artifactsSource, state.artifactsDir, { recursive: true });
+    await mkdir(state.esmDir);
     const [modules] = await Promise.all([
       buildComponentModules(catalog, ESM_PREFIX),
       buildWorkerScript(state.workerDir),
     ]);
     for (const [path, source] of Object.entries(modules)) esm.set(path, source);
     options.log(`artifacts origin at ${origin.url} (serving ${state.artifactsDir})`);
-    options.log(`ESM origin at ${esm.url}${ESM_PREFIX} (${catalog.packages.length} example packages built)`);
+    options.log(
+      `ESM origin at ${esm.url}${ESM_PREFIX} (${catalog.packages.length} example packages built; serving ${state.esmDir} too)`,
+    );
     options.log(`development revalidation secret: ${options.secret}`);
 
     const port = (vite.httpServer!.address() as { port: number }).port;

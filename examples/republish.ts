@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { RepublishErrorBody, RepublishResult } from './publisher/republish-wire.js';
 
 // `npm run example:republish <packageId> [artifact] [--file <json>]`: republishes one artifact of
 // the running playground (default data.json) through its publisher API, which writes it to the
@@ -37,7 +38,7 @@ const response = await fetch(`${base}/__playground/republish`, {
   process.exit(1);
 });
 const text = await response.text();
-let body: { error?: string; revalidation?: { tag?: string } };
+let body: RepublishResult | RepublishErrorBody;
 try {
   body = JSON.parse(text);
 } catch {
@@ -46,8 +47,10 @@ try {
   );
   process.exit(1);
 }
+// The publishing tool's own lines (upload, verify, revalidate), as `catalog-schema publish` prints them.
+for (const step of body.steps ?? []) console.log(step.text);
 if (!response.ok) {
-  console.error(`error: ${body.error ?? `HTTP ${response.status}`}`);
+  console.error(`error: ${'error' in body ? body.error : `HTTP ${response.status}`}`);
   process.exit(1);
 }
-console.log(`republished ${packageId} ${artifact}; the host invalidated ${body.revalidation?.tag}`);
+console.log(`republished ${packageId} ${artifact}`);

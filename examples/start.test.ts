@@ -124,6 +124,10 @@ describe('npm start', () => {
       const host = /host listening on (http:\/\/\S+)/.exec(stdout)![1]!;
       const artifacts = /artifacts origin at (http:\/\/\S+)/.exec(stdout)![1]!;
       expect(stdout).toContain('development revalidation secret: dev-revalidation-secret');
+      // The two folders a `catalog-schema publish` into the playground writes (docs/playground.md).
+      const stateDir = started.at(-1)!.stateDir;
+      expect(stdout).toContain(`(serving ${join(stateDir, 'artifacts')})`);
+      expect(stdout).toContain(`serving ${join(stateDir, 'esm')} too)`);
       expect(stdout.indexOf('host listening on')).toBeLessThan(stdout.indexOf('editor ready at'));
       expect((await fetch(`${url}origin/catalog.json`)).status).toBe(200);
       expect((await fetch(`${url}api/runtime-catalog/hero1`)).status).toBe(200);
@@ -136,9 +140,16 @@ describe('npm start', () => {
           encoding: 'utf8',
         });
       const done = republish('callout1');
-      expect([done.status, done.stdout, done.stderr]).toEqual([
-        0,
-        'republished callout1 data.json; the host invalidated runtime-artifact:callout1:data.json\n',
+      expect([done.status, done.stderr]).toEqual([0, '']);
+      // The publishing tool's lines, then the summary.
+      expect(
+        done.stdout.replace(/[0-9a-f]{12}…|(?<=folder )\S+|127\.0\.0\.1:\d+|\(\d+ bytes\)/g, '*').split('\n'),
+      ).toEqual([
+        'artifact data.json: changed (sha256 *)',
+        'upload: @acme/ui-callout1@1.0.0/data.json on folder * *',
+        'verify: data.json ok through http://*',
+        'revalidate: data.json → 200 (runtime-artifact:callout1:data.json)',
+        'republished callout1 data.json',
         '',
       ]);
       const entry = (await (await fetch(`${url}api/runtime-catalog/callout1/data.json`)).json()) as { title: string };

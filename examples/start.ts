@@ -8,7 +8,8 @@ import { PlaygroundStartError } from './stack/playground-start-error.js';
 // `npm start`: the playground on embedded defaults, no external service. Every part runs on
 // 127.0.0.1; ports come from EDITOR_PORT (5173), PORT (the host, 8787), ARTIFACTS_PORT (8788) and
 // ESM_PORT (8789), 0 meaning any free port. PLAYGROUND_STATE_DIR (default .playground/) holds the
-// working copy of the artifacts that the publisher edits.
+// working copy of the artifacts that the publisher edits, and the modules `catalog-schema publish`
+// adds (its `esm/`).
 //
 // It stops everything (the host process included, every port freed) on SIGINT, SIGTERM and
 // SIGHUP, and when its parent goes away: the start script `exec`s this process, so npm's own

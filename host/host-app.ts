@@ -1,6 +1,7 @@
 import { type ErrorBody, HOST_ROUTES, type HostErrorCode } from '@runtime-component-catalog/contracts';
 import { Hono } from 'hono';
 import pLimit from 'p-limit';
+import { accessLine, printable } from './access-log.js';
 import { createArtifactLoader } from './artifact-loader.js';
 import type { CacheStore } from './cache/cache-store.js';
 import { MemoryCacheStore } from './cache/memory-cache-store.js';
@@ -25,7 +26,9 @@ export interface HostAppDependencies {
   readonly store?: CacheStore;
   /** Default: silent. Never receives the revalidation secret or any request header. */
   readonly logger?: Logger;
-  /** Start esbuild-wasm now (the process does) rather than on the first compile. */
+  /** One access line per request to `logger` (method, path, status, time). Default: true when a logger is given. */
+  readonly logRequests?: boolean;
+  /** @deprecated Same as the option `remoteCompiler: 'eager'` (which wins when both are given). */
   readonly warmUpCompiler?: boolean;
 }
 
@@ -55,25 +58,31 @@ export function createHostApp(options: HostAppOptions, dependencies: HostAppDepe
     esmOrigin: config.esmOrigin,
   });
 
+  // docs/host-process.md: esbuild-wasm starts at start (eager), on the first compile (lazy, the
+  // default) or never (off: the route answers 501 remote-compiler-off, nothing is loaded).
+  const compilerMode =
+    options.remoteCompiler === undefined && dependencies.warmUpCompiler ? 'eager' : config.remoteCompiler;
   const policy = new EsmUrlPolicy(config.esmOrigin);
-  const remoteComponents = new RemoteComponents({
-    cache,
-    policy,
-    runtimeCatalog,
-    esmOrigin: config.esmOrigin,
-    compiler: new RemoteCompiler(policy, { ...REMOTE_GRAPH_LIMITS, fetchTimeoutMs: config.fetchTimeoutMs }),
-  });
-  if (dependencies.warmUpCompiler) {
+  const remoteComponents =
+    compilerMode === 'off'
+      ? undefined
+      : new RemoteComponents({
+          cache,
+          policy,
+          runtimeCatalog,
+          esmOrigin: config.esmOrigin,
+          compiler: new RemoteCompiler(policy, { ...REMOTE_GRAPH_LIMITS, fetchTimeoutMs: config.fetchTimeoutMs }),
+        });
+  if (compilerMode === 'eager') {
     warmUpCompiler().catch((error: unknown) => logger.error(`esbuild-wasm warm-up failed: ${String(error)}`));
   }
 
   const app = new Hono();
-  if (dependencies.logger !== undefined)
+  if (dependencies.logRequests ?? dependencies.logger !== undefined)
     app.use(async function requestLog(c, next) {
       const started = performance.now();
       await next();
-      // Method, path and status only: headers (the secret among them) are never logged.
-      logger.info(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+      logger.info(accessLine(c.req.method, c.req.path, c.res.status, performance.now() - started));
     });
   app.get(HOST_ROUTES.health, (c) => c.json({ ok: true }));
   app.route(HOST_ROUTES.runtimeCatalog, runtimeCatalogRoutes(runtimeCatalog, config.hostApiVersion));
@@ -86,11 +95,13 @@ export function createHostApp(options: HostAppOptions, dependencies: HostAppDepe
       return c.json(errorBody(error.message, error.code), error.status as 503, CORS_HEADERS);
     }
     if (error instanceof HostError) {
-      if (error.status >= 500) logger.warn(`${c.req.method} ${c.req.path}: ${error.message}`);
+      // An upstream or server fault is worth a line; a compiler switched off by configuration is not.
+      if (error.status >= 500 && error.code !== 'remote-compiler-off')
+        logger.warn(`${c.req.method} ${printable(c.req.path)}: ${error.message}`);
       return c.json(errorBody(error.message, error.code), error.status as 400, CORS_HEADERS);
     }
     logger.error(
-      `${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      `${c.req.method} ${printable(c.req.path)}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
     );
     return c.json(errorBody('Internal server error', 'internal-error'), 500, CORS_HEADERS);
   });

@@ -57,6 +57,16 @@ describe('resolveHostConfig', () => {
     );
   });
 
+  it('starts the compiler lazily and logs requests unless told otherwise (REMOTE_COMPILER, REQUEST_LOG)', () => {
+    expect(resolveHostConfig(valid, folder)).toMatchObject({ remoteCompiler: 'lazy', requestLog: true });
+    for (const mode of ['eager', 'lazy', 'off'] as const) {
+      expect(resolveHostConfig({ ...valid, REMOTE_COMPILER: mode }, folder).remoteCompiler).toBe(mode);
+    }
+    expect(resolveHostConfig({ ...valid, REMOTE_COMPILER: '' }, folder).remoteCompiler).toBe('lazy');
+    expect(resolveHostConfig({ ...valid, REQUEST_LOG: 'off' }, folder).requestLog).toBe(false);
+    expect(resolveHostConfig({ ...valid, REQUEST_LOG: 'on' }, folder).requestLog).toBe(true);
+  });
+
   it('treats an empty secret as unset (spec 5.2)', () => {
     expect(resolveHostConfig({ ...valid, REVALIDATION_SECRET: '' }, folder).revalidationSecret).toBeUndefined();
   });
@@ -75,6 +85,9 @@ describe('resolveHostConfig', () => {
     [{ PORT: '70000' }, 'PORT must be an integer from 0 to 65535, got "70000"'],
     [{ HOST_API_VERSION: 'latest' }, 'HOST_API_VERSION must be a semantic version, got "latest"'],
     [{ REDIS_URL: 'http://r' }, 'REDIS_URL must start with redis:// or rediss://'],
+    [{ REMOTE_COMPILER: 'sometimes' }, 'REMOTE_COMPILER must be one of eager, lazy, off, got "sometimes"'],
+    [{ REMOTE_COMPILER: 'EAGER' }, 'REMOTE_COMPILER must be one of eager, lazy, off, got "EAGER"'],
+    [{ REQUEST_LOG: 'true' }, 'REQUEST_LOG must be on or off, got "true"'],
   ])('refuses %j with one line naming the variable', (change, message) => {
     const error = errorOf({ ...valid, ...change });
     expect(error.code).toBe('invalid-config');
@@ -100,6 +113,7 @@ describe('resolveHostAppConfig (what createHostApp takes)', () => {
       maxUpstreamBytes: 5_242_880,
       cacheMaxBytes: 134_217_728,
       upstreamConcurrency: 64,
+      remoteCompiler: 'lazy',
     });
   });
 
@@ -126,6 +140,7 @@ describe('resolveHostAppConfig (what createHostApp takes)', () => {
     [{ fetchTimeoutMs: 1.5 }, 'fetchTimeoutMs must be an integer from 1 to 600000, got 1.5'],
     [{ upstreamConcurrency: Number.NaN }, 'upstreamConcurrency must be an integer from 1 to 10000, got NaN'],
     [{ hostApiVersion: 'one' }, 'hostApiVersion must be a semantic version, got "one"'],
+    [{ remoteCompiler: 'never' as 'off' }, 'remoteCompiler must be one of eager, lazy, off, got "never"'],
   ])('refuses %o with an invalid-config error naming the option', (override, message) => {
     let caught: unknown;
     try {

@@ -30,7 +30,21 @@ export interface HostConfig {
   readonly cacheMaxBytes: number;
   /** Upstream fetches in flight at once, per host instance. */
   readonly upstreamConcurrency: number;
+  /** When esbuild-wasm starts: at start (`eager`), on the first compile (`lazy`), or never (`off`). */
+  readonly remoteCompiler: RemoteCompilerMode;
+  /** Whether the process writes one access line per request (`REQUEST_LOG`). */
+  readonly requestLog: boolean;
 }
+
+/**
+ * When the remote-component compiler (esbuild-wasm, a child process of 185-250 MiB) starts:
+ * `eager` at start, `lazy` on the first compile, `off` never (the route answers 501
+ * `remote-compiler-off`). docs/host-process.md gives the cost of each.
+ */
+export type RemoteCompilerMode = 'eager' | 'lazy' | 'off';
+
+/** The values of `REMOTE_COMPILER`, in the order its error message lists them. */
+export const REMOTE_COMPILER_MODES: readonly RemoteCompilerMode[] = ['eager', 'lazy', 'off'];
 
 /** The environment variables read by {@link resolveHostConfig}. */
 export type HostEnv = Readonly<Record<string, string | undefined>>;
@@ -44,6 +58,13 @@ export const HOST_CONFIG_DEFAULTS = {
   cacheMaxBytes: 128 * 1024 * 1024,
   upstreamConcurrency: 64,
 } as const;
+
+/**
+ * Default of `REMOTE_COMPILER` / the option `remoteCompiler`: esbuild-wasm starts on the first
+ * compile. Not in {@link HOST_CONFIG_DEFAULTS}, so that spreading those into the options leaves
+ * the deprecated `warmUpCompiler` dependency in effect.
+ */
+export const DEFAULT_REMOTE_COMPILER: RemoteCompilerMode = 'lazy';
 
 /**
  * What {@link createHostApp} takes: the catalog source and the two origins are required; every
@@ -68,10 +89,12 @@ export interface HostAppOptions {
   readonly cacheMaxBytes?: number | undefined;
   /** Default 64. */
   readonly upstreamConcurrency?: number | undefined;
+  /** Default `lazy`: esbuild-wasm starts on the first compile; `eager` starts it now; `off` never. */
+  readonly remoteCompiler?: RemoteCompilerMode | undefined;
 }
 
 /** The settings of the app itself: {@link HostConfig} without the process fields. */
-export type HostAppConfig = Omit<HostConfig, 'port' | 'hostname' | 'redisUrl'>;
+export type HostAppConfig = Omit<HostConfig, 'port' | 'hostname' | 'redisUrl' | 'requestLog'>;
 
 /** The ranges the numeric settings are checked against, whether they come from options or the environment. */
 const NUMBER_RANGES = {
@@ -111,6 +134,7 @@ export function resolveHostAppConfig(options: HostAppOptions, cwd = process.cwd(
     maxUpstreamBytes: number('maxUpstreamBytes'),
     cacheMaxBytes: number('cacheMaxBytes'),
     upstreamConcurrency: number('upstreamConcurrency'),
+    remoteCompiler: remoteCompiler(options.remoteCompiler, 'remoteCompiler'),
   };
 }
 
@@ -146,11 +170,27 @@ export function resolveHostConfig(env: HostEnv, cwd = process.cwd()): HostConfig
     maxUpstreamBytes: integer('MAX_UPSTREAM_BYTES', 'maxUpstreamBytes'),
     cacheMaxBytes: integer('CACHE_MAX_BYTES', 'cacheMaxBytes'),
     upstreamConcurrency: integer('UPSTREAM_CONCURRENCY', 'upstreamConcurrency'),
+    remoteCompiler: remoteCompiler(env.REMOTE_COMPILER || undefined, 'REMOTE_COMPILER'),
+    requestLog: onOff(env.REQUEST_LOG, 'REQUEST_LOG', true),
   };
 }
 
 function invalid(name: string, problem: string): HostError {
   return new HostError('invalid-config', `${name} ${problem}`);
+}
+
+function remoteCompiler(raw: string | undefined, name: string): RemoteCompilerMode {
+  const mode = raw ?? DEFAULT_REMOTE_COMPILER;
+  if (!REMOTE_COMPILER_MODES.includes(mode as RemoteCompilerMode)) {
+    throw invalid(name, `must be one of ${REMOTE_COMPILER_MODES.join(', ')}, got "${mode}"`);
+  }
+  return mode as RemoteCompilerMode;
+}
+
+function onOff(raw: string | undefined, name: string, fallback: boolean): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  if (raw !== 'on' && raw !== 'off') throw invalid(name, `must be on or off, got "${raw}"`);
+  return raw === 'on';
 }
 
 function hostApiVersion(raw: string | undefined, name: string): string {

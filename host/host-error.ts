@@ -21,6 +21,7 @@ const statusByCode: Record<HostErrorCode, number> = {
   'upstream-failed': 502,
   'integrity-mismatch': 502,
   'compile-failed': 422,
+  'remote-compiler-off': 501,
   'cache-unavailable': 503,
   'internal-error': 500,
 };

@@ -8,11 +8,14 @@ export { buildCatalogEntry } from './catalog-entry-builder.js';
 export { type CatalogReader, createCatalogReader } from './catalog-source.js';
 export { createHostApp, type HostAppDependencies, REMOTE_GRAPH_LIMITS } from './host-app.js';
 export {
+  DEFAULT_REMOTE_COMPILER,
   HOST_CONFIG_DEFAULTS,
   type HostAppConfig,
   type HostAppOptions,
   type HostConfig,
   type HostEnv,
+  REMOTE_COMPILER_MODES,
+  type RemoteCompilerMode,
   resolveHostAppConfig,
   resolveHostConfig,
 } from './host-config.js';

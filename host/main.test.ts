@@ -1,15 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { remoteComponentPath } from '@runtime-component-catalog/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startHostProcess } from '../testing/host/host-process.js';
 import { type RedisServer, startRedisServer } from '../testing/host/redis-server.js';
 import { type ArtifactsOrigin, startArtifactsOrigin } from '../testing/origins/artifacts-origin.js';
+import { startEsmOrigin } from '../testing/origins/esm-origin.js';
+import { SAMPLE_COMPONENT, sampleEsmModules } from '../testing/origins/sample-esm-modules.js';
 
 // The process contract of design.md, on a real `catalog-host` process (host/dist/main.js).
 
-// The built bin (dist/main.js, what `catalog-host` runs): `npm test` builds before the suites.
-const mainFile = fileURLToPath(new URL('./dist/main.js', import.meta.url));
 const exampleCatalog = fileURLToPath(new URL('../examples/artifacts/catalog.json', import.meta.url));
 const exampleArtifacts = fileURLToPath(new URL('../examples/artifacts', import.meta.url));
 
@@ -25,29 +28,12 @@ afterEach(async () => {
 });
 
 function startHost(env: Record<string, string>) {
-  const started = spawn(process.execPath, [mainFile], {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(started);
-  let stdout = '';
-  let stderr = '';
-  started.stdout.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  started.stderr.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const exited = once(started, 'exit').then(([code]) => code as number | null);
-  const listening = new Promise<string>((resolve, reject) => {
-    started.stdout.on('data', () => {
-      const match = /^host listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(stdout);
-      if (match) resolve(match[1]!);
-    });
-    void exited.then(() => reject(new Error(`host exited before listening: ${stderr}`)));
-  });
-  listening.catch(() => {}); // tests of failed starts await `exited` only
-  return { process: started, exited, listening, output: () => ({ stdout, stderr }) };
+  return startHostProcess(env, (child) => children.push(child));
+}
+
+/** The processes that `pid` started (Linux: the esbuild-wasm service runs as one). */
+function childrenOf(pid: number): string[] {
+  return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
 }
 
 describe('catalog-host (host/dist/main.js, what npm run host runs)', () => {
@@ -64,6 +50,16 @@ describe('catalog-host (host/dist/main.js, what npm run host runs)', () => {
     const host = startHost({ CATALOG_SOURCE: exampleCatalog, ARTIFACTS_ORIGIN: 'nope', ESM_ORIGIN: 'http://e' });
     expect(await host.exited).toBe(1);
     expect(host.output().stderr).toBe('error: ARTIFACTS_ORIGIN must be an http(s) URL, got "nope"\n');
+  });
+
+  it('exits 1 naming an invalid REMOTE_COMPILER or REQUEST_LOG', async () => {
+    const env = { CATALOG_SOURCE: exampleCatalog, ARTIFACTS_ORIGIN: 'http://a', ESM_ORIGIN: 'http://e' };
+    const compiler = startHost({ ...env, REMOTE_COMPILER: 'later' });
+    const log = startHost({ ...env, REQUEST_LOG: 'yes' });
+    expect(await compiler.exited).toBe(1);
+    expect(compiler.output().stderr).toBe('error: REMOTE_COMPILER must be one of eager, lazy, off, got "later"\n');
+    expect(await log.exited).toBe(1);
+    expect(log.output().stderr).toBe('error: REQUEST_LOG must be on or off, got "yes"\n');
   });
 
   it('exits 1 with one line naming a port in use', async () => {
@@ -186,11 +182,102 @@ describe('catalog-host (host/dist/main.js, what npm run host runs)', () => {
     expect(await second.exited).toBe(0);
     for (const host of [first, second]) {
       const { stdout, stderr } = host.output();
-      // No line of the host's own (an esbuild-wasm service child killed mid warm-up may print an
-      // EPIPE trace of its own on this shared stderr: not the host's, reported separately).
-      expect(stderr).not.toMatch(/^(error|warning):/m);
+      // No line of the host's own (REMOTE_COMPILER=lazy, the default: no esbuild-wasm child either).
+      expect(stderr).toBe('');
       expect(`${stdout}${stderr}`).not.toContain('redis-password-value');
       expect(`${stdout}${stderr}`).not.toContain('process-secret-value');
     }
   });
+
+  it('writes one access line per request and loses none at SIGTERM; a path cannot forge a line', async () => {
+    origin = await startArtifactsOrigin({ root: exampleArtifacts });
+    const host = startHost({
+      PORT: '0',
+      CATALOG_SOURCE: exampleCatalog,
+      ARTIFACTS_ORIGIN: origin.url,
+      ESM_ORIGIN: `${origin.url}/esm`,
+      REVALIDATION_SECRET: 's',
+    });
+    const url = await host.listening;
+    const requests = 600;
+    for (let sent = 0; sent < requests; sent += 100) {
+      // 100 at once: their lines share a batch, flushed on the next turn of the event loop.
+      const answers = await Promise.all(Array.from({ length: 100 }, () => fetch(`${url}/healthz`)));
+      for (const answer of answers) expect(answer.status).toBe(200);
+    }
+    expect((await fetch(`${url}/api/runtime-catalog/a%0Aforged%1B[31m`)).status).toBe(404);
+    host.process.kill('SIGTERM'); // right after the last answer: its line may still be queued
+    expect(await host.exited).toBe(0);
+    const lines = host.output().stdout.split('\n');
+    expect(lines.filter((line) => /^GET \/healthz 200 \d+\.\dms$/.test(line))).toHaveLength(requests);
+    expect(lines.filter((line) => line.startsWith('GET /api/runtime-catalog/a'))).toEqual([
+      expect.stringMatching(/^GET \/api\/runtime-catalog\/a%0Aforged%1B\[31m 404 \d+\.\dms$/), // as requested
+    ]);
+    expect(lines.some((line) => line.startsWith('forged'))).toBe(false);
+    expect(lines.at(-2)).toBe('SIGTERM received, closing');
+  });
+
+  it('REQUEST_LOG=off writes no access line', async () => {
+    const host = startHost({
+      PORT: '0',
+      CATALOG_SOURCE: exampleCatalog,
+      ARTIFACTS_ORIGIN: 'http://127.0.0.1:9',
+      ESM_ORIGIN: 'http://127.0.0.1:9',
+      REVALIDATION_SECRET: 's',
+      REQUEST_LOG: 'off',
+    });
+    const url = await host.listening;
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    host.process.kill('SIGTERM');
+    expect(await host.exited).toBe(0);
+    expect(host.output().stdout).toBe(`host listening on ${url}\nSIGTERM received, closing\n`);
+  });
+
+  it('REMOTE_COMPILER: lazy (the default) starts no esbuild process before the first compile, eager at start, off never (501)', async () => {
+    const esm = await startEsmOrigin(sampleEsmModules('/esm'));
+    try {
+      const env = {
+        PORT: '0',
+        CATALOG_SOURCE: exampleCatalog,
+        ARTIFACTS_ORIGIN: 'http://127.0.0.1:9',
+        ESM_ORIGIN: `${esm.url}/esm`,
+        REVALIDATION_SECRET: 's',
+      };
+      const modulePath = remoteComponentPath(
+        `${esm.url}/esm/${SAMPLE_COMPONENT.package}@${SAMPLE_COMPONENT.version}?target=es2022&external=react,react/jsx-runtime,@acme/core`,
+      );
+      const modes: Record<string, string>[] = [{}, { REMOTE_COMPILER: 'eager' }, { REMOTE_COMPILER: 'off' }];
+      const [lazy, eager, off] = modes.map((mode) => startHost({ ...env, ...mode }));
+      const [lazyUrl, eagerUrl, offUrl] = await Promise.all([lazy!.listening, eager!.listening, off!.listening]);
+      // Eager: the esbuild-wasm service process starts without any request (generous budget: loaded machine).
+      await vi.waitFor(() => expect(childrenOf(eager!.process.pid!)).not.toEqual([]), {
+        timeout: 60_000,
+        interval: 50,
+      });
+      for (const url of [lazyUrl, offUrl]) expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      expect(childrenOf(lazy!.process.pid!)).toEqual([]);
+      expect(childrenOf(off!.process.pid!)).toEqual([]);
+
+      const compiled = await fetch(`${lazyUrl}${modulePath}`);
+      expect(compiled.status).toBe(200);
+      expect(compiled.headers.get('content-type')).toMatch(/^text\/javascript/);
+      expect(childrenOf(lazy!.process.pid!)).not.toEqual([]);
+      expect((await fetch(`${eagerUrl}${modulePath}`)).status).toBe(200);
+
+      const refused = await fetch(`${offUrl}${modulePath}`);
+      expect(refused.status).toBe(501);
+      expect(await refused.json()).toEqual({
+        error: 'Remote components are not compiled by this host (REMOTE_COMPILER=off)',
+        code: 'remote-compiler-off',
+      });
+      expect(childrenOf(off!.process.pid!)).toEqual([]);
+      for (const host of [lazy!, eager!, off!]) {
+        host.process.kill('SIGTERM');
+        expect(await host.exited).toBe(0);
+        expect(host.output().stderr).toBe('');
+      }
+    } finally {
+      await esm.close();
+    }
+  }, 120_000);
 });

@@ -1,18 +1,19 @@
 import { serve } from '@hono/node-server';
+import { withAccessLog } from './access-log.js';
 import { RedisCacheStore } from './cache/redis-cache-store.js';
 import { createHostApp } from './host-app.js';
 import { resolveHostConfig } from './host-config.js';
-import type { Logger } from './logger.js';
+import { createProcessLogger } from './process-logger.js';
 
 // The host process (design.md "Host process contract"): configuration from the environment,
 // one line and exit 1 for a bad variable, the listening line, clean shutdown on SIGTERM/SIGINT.
 // With REDIS_URL the cache is the shared Redis store, connected before the host listens.
+// docs/host-process.md: the access lines are batched (one write per 10 ms at most) and flushed
+// before every exit; REMOTE_COMPILER says when esbuild-wasm starts.
 
-const logger: Logger = {
-  info: (message) => console.log(message),
-  warn: (message) => console.warn(`warning: ${message}`),
-  error: (message) => console.error(`error: ${message}`),
-};
+const logger = createProcessLogger(process.stdout, process.stderr);
+// Every exit path (process.exit included) writes what is still queued: synchronous on Linux.
+process.on('exit', () => logger.flushNow());
 
 let config: ReturnType<typeof resolveHostConfig>;
 try {
@@ -39,8 +40,10 @@ if (config.revalidationSecret === undefined) {
   logger.warn('REVALIDATION_SECRET is unset: every POST /api/revalidate will be answered 401');
 }
 
-const app = createHostApp(config, { logger, warmUpCompiler: true, ...(store ? { store } : {}) });
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hostname }, (info) => {
+// The access lines come from a wrapper around fetch: cheaper than the app's own middleware.
+const app = createHostApp(config, { logger, logRequests: false, ...(store ? { store } : {}) });
+const handler = config.requestLog ? withAccessLog(app.fetch, logger) : app.fetch;
+const server = serve({ fetch: handler, port: config.port, hostname: config.hostname }, (info) => {
   console.log(`host listening on http://${config.hostname}:${info.port}`);
 });
 server.once('error', (error: NodeJS.ErrnoException) => {
@@ -63,8 +66,8 @@ function shutdown(signal: string): void {
   server.close(() => {
     const closed = store?.close() ?? Promise.resolve();
     closed.then(
-      () => process.exit(0),
-      () => process.exit(1),
+      () => logger.flush().then(() => process.exit(0)),
+      () => logger.flush().then(() => process.exit(1)),
     );
   });
   if ('closeIdleConnections' in server) server.closeIdleConnections();

@@ -174,7 +174,7 @@ describe('runCli', () => {
     const { io, stderr } = memoryIo(root);
     expect(await runCli(['generate'], io)).toBe(1);
     expect(stderr()).toBe(
-      'catalog-schema generate: config-invalid: catalog-schema.config.json:3:3 schema-violation unknown key "output" (cms, language, types, registries, editorSchemas, cache, packages, scope, externals)\n',
+      'catalog-schema generate: config-invalid: catalog-schema.config.json:3:3 schema-violation unknown key "output" (cms, language, types, registries, editorSchemas, cache, packages, scope, externals, builder, stagingRegistry, productionRegistry, publish)\n',
     );
   });
 

@@ -27,7 +27,39 @@ export interface AuthoringConfig {
   readonly scope: string;
   /** Bare imports `build` leaves external (the catalog's `defaultExternals`). */
   readonly externals: readonly string[];
+  /** The builder project whose `staging` dependencies `sync:deps --staging` pins (spec 4.4 step 10). */
+  readonly builder: string;
+  /**
+   * The staging registry (an http(s) URL ending in `/`) that `sync:deps` asks for the `staging`
+   * dist-tag; undefined when the file sets none (then `CATALOG_STAGING_REGISTRY` or `--registry`).
+   */
+  readonly stagingRegistry: string | undefined;
+  /**
+   * The production registry `promote` publishes to (spec 9.5; an http(s) URL ending in `/`);
+   * undefined when the file sets none (then `CATALOG_PRODUCTION_REGISTRY` or a flag).
+   */
+  readonly productionRegistry?: string | undefined;
+  /**
+   * Where `publish` puts a variant and which origins read it back (spec 4.2, 9): the config file's
+   * `publish` object as written (every value a non-empty string); the environment may override
+   * each, see authoring/publish/publish-settings.ts. Undefined when the file has none.
+   */
+  readonly publish: PublishConfig | undefined;
 }
+
+/** The keys of the config file's `publish` object (issue #15; docs/authoring-publish.md). */
+export const publishConfigKeys = [
+  'artifactsStore',
+  'artifactsOrigin',
+  'esmStore',
+  'esmOrigin',
+  'catalog',
+  's3Endpoint',
+  's3Region',
+] as const;
+
+/** The config file's `publish` object. */
+export type PublishConfig = Readonly<Partial<Record<(typeof publishConfigKeys)[number], string>>>;
 
 /** The config file's name at the schema package root. */
 export const configFileName = 'catalog-schema.config.json';
@@ -43,13 +75,17 @@ export const authoringConfigKeys: readonly (keyof AuthoringConfig)[] = [
   'packages',
   'scope',
   'externals',
+  'builder',
+  'stagingRegistry',
+  'productionRegistry',
+  'publish',
 ];
 
 /**
  * What applies when the config file or one of its keys is absent; `language` has no fixed default
- * (it follows the CMS app: see AuthoringConfig.language).
+ * (it follows the CMS app: see AuthoringConfig.language), nor have `stagingRegistry` and `publish`.
  */
-export const defaultAuthoringConfig: Omit<AuthoringConfig, 'language'> = {
+export const defaultAuthoringConfig: Omit<AuthoringConfig, 'language' | 'stagingRegistry' | 'publish'> = {
   cms: 'cms',
   types: 'generated/types',
   registries: 'generated/registries',
@@ -58,4 +94,5 @@ export const defaultAuthoringConfig: Omit<AuthoringConfig, 'language'> = {
   packages: 'packages',
   scope: '@acme',
   externals: defaultExternals,
+  builder: 'builder',
 };

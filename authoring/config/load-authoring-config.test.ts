@@ -28,6 +28,8 @@ describe('loadAuthoringConfig', () => {
       packages: 'packages',
       scope: '@acme',
       externals: defaultExternals,
+      builder: 'builder',
+      stagingRegistry: undefined,
     });
     await writeFile(join(root, 'catalog-schema.config.json'), JSON.stringify({ cms: 'strapi', language: 'js' }));
     expect(await loadAuthoringConfig(root, undefined, { types: join(root, 'out/types') })).toEqual({
@@ -40,6 +42,8 @@ describe('loadAuthoringConfig', () => {
       packages: 'packages',
       scope: '@acme',
       externals: defaultExternals,
+      builder: 'builder',
+      stagingRegistry: undefined,
     });
   });
 
@@ -130,5 +134,34 @@ describe('loadAuthoringConfig', () => {
     );
     await writeFile(file, '{\n  "packages": "../elsewhere"\n}');
     expect(await failure(loadAuthoringConfig(root, undefined, {}))).toMatch(/"packages" leads outside/);
+  });
+
+  it('reads the sync:deps keys: builder (a folder inside, or any by flag), stagingRegistry (an http(s) URL)', async () => {
+    const root = await makeTempDir();
+    const file = join(root, 'catalog-schema.config.json');
+    await writeFile(
+      file,
+      JSON.stringify({ builder: 'apps/site', stagingRegistry: 'https://npm.example.test/staging' }),
+    );
+    expect(await loadAuthoringConfig(root, undefined, {})).toMatchObject({
+      builder: 'apps/site',
+      stagingRegistry: 'https://npm.example.test/staging/',
+    });
+    expect((await loadAuthoringConfig(root, undefined, { builder: join(root, '../site') })).builder).toBe('../site');
+    await writeFile(file, '{\n  "builder": "../site"\n}');
+    expect(await failure(loadAuthoringConfig(root, undefined, {}))).toMatch(
+      /^catalog-schema\.config\.json:2:14 schema-violation "builder" leads outside .*--builder$/,
+    );
+    for (const bad of [
+      'localhost:4873',
+      'ftp://npm.example.test/',
+      'https://user:secret@npm.example.test/',
+      'http://x.test/?a=1',
+    ]) {
+      await writeFile(file, JSON.stringify({ stagingRegistry: bad }));
+      expect(await failure(loadAuthoringConfig(root, undefined, {}))).toMatch(
+        /"stagingRegistry" must be an http\(s\) URL/,
+      );
+    }
   });
 });

@@ -11,7 +11,9 @@ import {
   authoringConfigKeys,
   configFileName,
   defaultAuthoringConfig,
+  publishConfigKeys,
 } from './authoring-config.js';
+import { registryUrl } from './registry-url.js';
 
 /** An npm scope: `@` and a lowercase name, no slash. */
 const scopePattern = /^@[a-z0-9][a-z0-9._~-]*$/;
@@ -73,9 +75,25 @@ export async function loadAuthoringConfig(
           invalid(file, [key], '"externals" must be an array of bare module names');
         continue;
       }
+      if (key === 'publish') {
+        if (typeof value !== 'object' || value === null || Array.isArray(value))
+          invalid(file, [key], `"publish" must be an object (${publishConfigKeys.join(', ')})`);
+        for (const [name, setting] of Object.entries(value as Record<string, unknown>)) {
+          if (!(publishConfigKeys as readonly string[]).includes(name))
+            invalid(file, [key, name], `unknown key "${name}" in "publish" (${publishConfigKeys.join(', ')})`, 'key');
+          if (typeof setting !== 'string' || setting === '')
+            invalid(file, [key, name], `"publish.${name}" must be a non-empty string`);
+        }
+        continue;
+      }
       if (typeof value !== 'string' || value === '') invalid(file, [key], `"${key}" must be a non-empty string`);
       if (key === 'language' && value !== 'ts' && value !== 'js')
         invalid(file, [key], '"language" must be "ts" or "js"');
+      if (key === 'stagingRegistry' || key === 'productionRegistry') {
+        if (registryUrl(value as string) === undefined)
+          invalid(file, [key], `"${key}" must be an http(s) URL without credentials, such as "http://localhost:4873/"`);
+        continue;
+      }
       if (key === 'scope') {
         // It becomes part of package names and of paths under dist/esm (README rule 17).
         if (!scopePattern.test(value as string)) invalid(file, [key], '"scope" must be an npm scope such as "@acme"');
@@ -104,6 +122,10 @@ export async function loadAuthoringConfig(
     packages: normalizeDir(root, merged.packages),
     scope: merged.scope,
     externals: merged.externals,
+    builder: normalizeDir(root, merged.builder),
+    stagingRegistry: merged.stagingRegistry === undefined ? undefined : registryUrl(merged.stagingRegistry),
+    productionRegistry: merged.productionRegistry === undefined ? undefined : registryUrl(merged.productionRegistry),
+    publish: merged.publish,
   };
   checkOutputFolders(config);
   return config;

@@ -108,4 +108,10 @@ export type DiagnosticCode =
   | 'editor-schema-min-items'
   // scaffold (spec 4.4 step 6)
   | 'scaffold-categories-missing'
-  | 'scaffold-category-unknown';
+  | 'scaffold-category-unknown'
+  | 'scaffold-variant-taken'
+  // sync:deps --staging (spec 4.4 step 10): the builder project's package.json
+  | 'staging-dependency-invalid'
+  | 'staging-list-invalid'
+  | 'staging-package-unknown'
+  | 'staging-tag-missing';

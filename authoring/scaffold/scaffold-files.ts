@@ -105,7 +105,8 @@ export function scaffoldFiles(options: {
     key: `${category}:${variant}`,
     name: variant,
     category,
-    type: 'dynamic-zone',
+    // No dynamic zone accepts a new variant yet (validate checks this against the sources).
+    type: 'global',
     kind: 'component',
     description: `${title}: scaffolded by catalog-schema scaffold.`,
     previewImage: `https://example.com/previews/${variant}.png`,

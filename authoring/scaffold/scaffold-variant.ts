@@ -55,27 +55,42 @@ export async function readCategories(root: string, config: AuthoringConfig): Pro
   }
 }
 
-/** Every number n already taken by `<category>n`: lock, source files, registries, editor schemas, packages. */
-async function takenNumbers(root: string, config: AuthoringConfig, category: string): Promise<Set<number>> {
+/**
+ * Every number n already taken by `<category>n`, with the first place that takes it: lock, source
+ * files, editor schemas, registries, packages (paths relative to the package root).
+ */
+async function takenNumbers(root: string, config: AuthoringConfig, category: string): Promise<Map<number, string>> {
   const name = escapeRegExp(category);
-  const taken = new Set<number>();
+  const taken = new Map<number, string>();
+  let where = '';
   const add = (text: string, pattern: RegExp): void => {
-    for (const match of text.matchAll(pattern)) taken.add(Number(match[1]));
+    for (const match of text.matchAll(pattern)) {
+      const number = Number(match[1]);
+      if (!taken.has(number)) taken.set(number, where);
+    }
   };
   const names = async (dir: string): Promise<string[]> => readdir(resolve(root, dir)).catch((): string[] => []);
   // A variant name in a text: `hero.hero2`, `hero:hero2`, `hero/hero2`, `ui-hero2`, bounded.
   const inText = new RegExp(`(?:^|[^a-z0-9-])(?:${name}[.:/]|ui-)${name}(\\d+)(?![a-z0-9-])`, 'g');
-  const lockText = await readFile(resolve(root, sourceLayout.lockFile), 'utf8').catch(() => '');
-  add(lockText, inText);
+  where = sourceLayout.lockFile;
+  add(await readFile(resolve(root, sourceLayout.lockFile), 'utf8').catch(() => ''), inText);
   const fileName = new RegExp(`^${name}(\\d+)\\.json$`, 'g');
-  for (const file of await names(posix.join(sourceLayout.componentsDir, category))) add(file, fileName);
-  for (const file of await names(posix.join(editorSchemaDir, category))) add(file, fileName);
+  for (const dir of [posix.join(sourceLayout.componentsDir, category), posix.join(editorSchemaDir, category)]) {
+    for (const file of await names(dir)) {
+      where = posix.join(dir, file);
+      add(file, fileName);
+    }
+  }
   for (const file of await names(config.registries)) {
     if (!file.endsWith('.json')) continue;
+    where = posix.join(config.registries, file);
     add(await readFile(resolve(root, config.registries, file), 'utf8').catch(() => ''), inText);
   }
   const folder = new RegExp(`^ui-${name}(\\d+)$`, 'g');
-  for (const entry of await names(config.packages)) add(entry, folder);
+  for (const entry of await names(config.packages)) {
+    where = posix.join(config.packages, entry);
+    add(entry, folder);
+  }
   return taken;
 }
 
@@ -104,9 +119,19 @@ async function withMutex<T>(root: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A diagnostic at `path` (1:1) saying the variant is taken there. */
+const takenAt = (variant: string, path: string): Diagnostic => ({
+  path,
+  line: 1,
+  column: 1,
+  code: 'scaffold-variant-taken',
+  message: `${variant} is taken (by ${path}): leave out --variant to get the next free number`,
+});
+
 /**
- * `scaffold --category <key>` (spec 4.4 step 6): claims the next variant `<category><n>` (n one more
- * than the highest taken, skipping a package folder that appears meanwhile) by creating
+ * `scaffold --category <key> [--variant <name>]` (spec 4.4 step 6): claims the variant `<category><n>`
+ * (by default n one more than the highest taken, skipping a package folder that appears meanwhile;
+ * with `variant`, exactly that one or a `scaffold-variant-taken` diagnostic) by creating
  * `<packages>/ui-<variant>/` without `recursive`, stages every file in a folder inside the package
  * root, then renames them into place and replaces the lock last. Any failure removes what was made,
  * the claimed folder included.
@@ -115,13 +140,25 @@ export async function scaffoldVariant(
   root: string,
   config: AuthoringConfig,
   fs: OutputFileSystem,
-  options: { category: string; title: string | undefined; dryRun: boolean },
-): Promise<ScaffoldResult> {
+  options: { category: string; title: string | undefined; variant?: string | undefined; dryRun: boolean },
+): Promise<ScaffoldResult | Diagnostic> {
   const { category } = options;
   if (options.title !== undefined && options.title.trim() === '')
     throw new AuthoringError('usage', '--title must not be empty');
   const taken = await takenNumbers(root, config, category);
-  let number = Math.max(0, ...taken) + 1;
+  let number = Math.max(0, ...taken.keys()) + 1;
+  const fixed = options.variant !== undefined;
+  if (options.variant !== undefined) {
+    const match = new RegExp(`^${escapeRegExp(category)}([1-9]\\d{0,5})$`).exec(options.variant);
+    if (!match)
+      throw new AuthoringError(
+        'usage',
+        `--variant must be the category and a number from 1, like ${category}1 (got "${options.variant}")`,
+      );
+    number = Number(match[1]);
+    const where = taken.get(number);
+    if (where !== undefined) return takenAt(options.variant, where);
+  }
   const packagesDir = resolve(root, config.packages);
   const made: string[] = [];
   const madeDirs: string[] = [];
@@ -133,7 +170,10 @@ export async function scaffoldVariant(
   });
 
   if (options.dryRun) {
-    while (await exists(resolve(packagesDir, `ui-${category}${number}`))) number += 1;
+    while (await exists(resolve(packagesDir, `ui-${category}${number}`))) {
+      if (fixed) return takenAt(`${category}${number}`, rel(`${category}${number}`).packageDir);
+      number += 1;
+    }
   } else {
     // The packages folder, then the claim: mkdir without recursive fails on a taken number.
     if (!(await exists(packagesDir))) {
@@ -148,6 +188,7 @@ export async function scaffoldVariant(
         break;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        if (fixed) return takenAt(`${category}${number}`, rel(`${category}${number}`).packageDir);
         number += 1;
       }
     }

@@ -24,6 +24,11 @@ export interface VariantMetaContext {
   readonly variant: string;
   /** The categories of the schema package's components (what generate:types lists). */
   readonly categories: ReadonlySet<string>;
+  /**
+   * The component ids (`category.name`) that some dynamic zone accepts: a meta of such a component
+   * must say `dynamic-zone`, any other `global` (what registry:global derives). Absent: not checked.
+   */
+  readonly inDynamicZones?: ReadonlySet<string>;
 }
 
 /** `category:name`, each part like a component id's. */
@@ -94,6 +99,18 @@ export function validateVariantMeta(file: SourceFile, context: VariantMetaContex
   }
   if (type !== undefined && !variantTypes.includes(type as string))
     at(['type'], 'meta-type-invalid', '"type" must be "dynamic-zone" or "global"');
+  else if (type !== undefined && typeof category === 'string' && context.inDynamicZones !== undefined) {
+    const id = `${category}.${context.variant}`;
+    const expected = context.inDynamicZones.has(id) ? 'dynamic-zone' : 'global';
+    if (type !== expected)
+      at(
+        ['type'],
+        'meta-type-invalid',
+        expected === 'global'
+          ? `"type" must be "global": no dynamic zone accepts ${id} (registry:global says so too)`
+          : `"type" must be "dynamic-zone": a dynamic zone accepts ${id} (registry:global says so too)`,
+      );
+  }
   if (kind !== undefined && kind !== 'component') at(['kind'], 'meta-kind-invalid', '"kind" must be "component"');
   if (description !== undefined && typeof description !== 'string')
     at(['description'], 'meta-description-invalid', '"description" must be a string');

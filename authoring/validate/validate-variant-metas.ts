@@ -28,6 +28,17 @@ export function knownCategories(files: SchemaPackageFiles, model: CanonicalModel
   return categories;
 }
 
+/** The component ids that some dynamic zone of a component or collection accepts. */
+export function componentsInDynamicZones(model: CanonicalModel): Set<string> {
+  const ids = new Set<string>();
+  for (const owner of [...model.components, ...model.collections]) {
+    for (const attribute of owner.attributes) {
+      if (attribute.type === 'dynamiczone') for (const id of attribute.components) ids.add(id);
+    }
+  }
+  return ids;
+}
+
 /**
  * Every variant package's meta.json under `packagesDir` against spec 4.4's fields, and `key`
  * unique across them: a repeated key is reported at the later variant (by folder name), naming the
@@ -37,6 +48,7 @@ export async function validateVariantMetas(
   root: string,
   packagesDir: string,
   categories: ReadonlySet<string>,
+  inDynamicZones?: ReadonlySet<string>,
 ): Promise<ValidatedVariantMetas> {
   const metas = await readVariantMetas(root, packagesDir);
   const diagnostics: Diagnostic[] = [];
@@ -52,7 +64,9 @@ export async function validateVariantMetas(
       });
       continue;
     }
-    diagnostics.push(...validateVariantMeta(file, { variant, categories }));
+    diagnostics.push(
+      ...validateVariantMeta(file, { variant, categories, ...(inDynamicZones ? { inDynamicZones } : {}) }),
+    );
     const key = (file.data as { key?: unknown } | undefined)?.key;
     if (typeof key !== 'string') continue;
     const first = firstByKey.get(key);

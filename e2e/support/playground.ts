@@ -56,6 +56,23 @@ export function grown(before: Record<string, number>, after: Record<string, numb
 /** The revalidation secret `npm start` runs its host with (its development default). */
 const PLAYGROUND_SECRET = process.env.REVALIDATION_SECRET || 'dev-revalidation-secret';
 
+/**
+ * The environment of `catalog-schema publish` into the running playground (docs/playground.md
+ * "Publishing a new variant into the playground"): its host and secret, its artifacts folder and
+ * origin, its ESM folder and origin (the URLs from `window.playground.urls`).
+ */
+export async function playgroundPublishEnv(page: Page): Promise<Record<string, string>> {
+  const urls = await page.evaluate(() => window.playground!.urls);
+  return {
+    HOST_APP_URL: urls.host,
+    HOST_REVALIDATION_SECRET: PLAYGROUND_SECRET,
+    CATALOG_ARTIFACTS_STORE: join(process.env.E2E_PLAYGROUND_STATE!, 'artifacts'),
+    ARTIFACTS_ORIGIN: urls.artifactsOrigin,
+    CATALOG_ESM_STORE: join(process.env.E2E_PLAYGROUND_STATE!, 'esm'),
+    ESM_ORIGIN: urls.esmOrigin,
+  };
+}
+
 /** Writes an artifact of the playground's working copy as given: tests break artifacts on purpose. */
 export async function writeArtifact(packagePath: string, artifact: string, text: string): Promise<void> {
   await writeFile(join(process.env.E2E_PLAYGROUND_STATE!, 'artifacts', packagePath, artifact), text);

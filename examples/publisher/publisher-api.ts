@@ -3,8 +3,9 @@ import { getRequestListener } from '@hono/node-server';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { readCatalogFile } from '../stack/read-catalog-file.js';
-import { type PublishTarget, republishArtifact } from './republish-artifact.js';
+import { type PublishTarget, RepublishStepsError, republishArtifact } from './republish-artifact.js';
 import { RepublishError } from './republish-error.js';
+import type { RepublishErrorBody } from './republish-wire.js';
 
 /** What the publisher API reads the origins' request counts from. */
 export interface OriginCounters {
@@ -19,7 +20,8 @@ const MAX_BODY_BYTES = 256 * 1024;
  * The playground's publisher API, mounted by the dev server under `/__playground`:
  * - `POST /republish` `{packageId, artifact?, content?}` (JSON, same origin only):
  *   {@link republishArtifact} (artifact default data.json; without content, a visible change),
- *   one at a time. 200 with the result; 400 bad body or content, 403 another origin, 404 unknown
+ *   one at a time. 200 with the result (`steps`: upload, verify, revalidate, as the publishing
+ *   tool reported them); 400 bad body or content, 403 another origin, 404 unknown
  *   package, 413 too large (answered at the limit, the rest never read), 415 not JSON, 409 a
  *   current artifact that is not JSON, 502 when the origin or the host fails.
  * - `GET /stats`: request counts of the artifacts origin and the ESM origin, by path.
@@ -90,13 +92,20 @@ export function publisherRequestListener(api: Hono): ReturnType<typeof getReques
         'invalid-body',
         `Bad request: ${error instanceof Error ? error.message : String(error)}`,
       );
-      return Response.json({ error: refused.message, code: refused.code }, { status: refused.status });
+      const body: RepublishErrorBody = { error: refused.message, code: refused.code };
+      return Response.json(body, { status: refused.status });
     },
   });
 }
 
+/** `{error, code}`, and the steps the publishing tool reported before it failed, when it ran. */
 function errorResponse(c: Context, error: RepublishError): Response {
-  return c.json({ error: error.message, code: error.code }, error.status);
+  const body: RepublishErrorBody = {
+    error: error.message,
+    code: error.code,
+    ...(error instanceof RepublishStepsError ? { steps: error.steps } : {}),
+  };
+  return c.json(body, error.status);
 }
 
 /** Refuses a request whose Origin is not this server (`Origin: null`, a sandboxed frame, included). */

@@ -4,7 +4,7 @@ import type { CatalogPackage } from '@runtime-component-catalog/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ArtifactsOrigin } from '../../testing/origins/artifacts-origin.js';
 import { type PublishTestStack, startPublishTestStack } from './publish-test-stack.js';
-import { type PublishTarget, republishArtifact } from './republish-artifact.js';
+import { type PublishTarget, type RepublishStepsError, republishArtifact } from './republish-artifact.js';
 import { RepublishError } from './republish-error.js';
 import { stampRepublish } from './stamp-republish.js';
 
@@ -36,17 +36,16 @@ describe('republishArtifact', () => {
     expect(await entryData()).toBe('Good to know');
     const before = origin.requests(DATA);
     const result = await republishArtifact(target, callout, 'data.json', { tone: 'tip', title: 'New title' });
-    expect(result).toEqual({
+    expect(result).toMatchObject({
       packageId: 'callout1',
       artifact: 'data.json',
       content: { tone: 'tip', title: 'New title' },
-      revalidation: {
-        revalidated: true,
-        packageId: 'callout1',
-        artifact: 'data.json',
-        tag: 'runtime-artifact:callout1:data.json',
-      },
+      revalidated: ['data.json'],
+      upToDate: false,
     });
+    // The publishing tool's steps, in order: the manifest check, upload, verify, then revalidate.
+    expect(result.steps.map((step) => step.step)).toEqual(['artifact', 'upload', 'verify', 'revalidate']);
+    expect(result.steps.at(-1)?.text).toBe('revalidate: data.json → 200 (runtime-artifact:callout1:data.json)');
     expect(origin.requests(DATA)).toBe(before + 1); // the verification read
     expect(JSON.parse(await readFile(join(dir, '@acme/ui-callout1@1.0.0/data.json'), 'utf8'))).toEqual(result.content);
     expect(await entryData()).toBe('New title');
@@ -96,15 +95,23 @@ describe('republishArtifact', () => {
     expect(error).toBeInstanceOf(RepublishError);
     expect((error as RepublishError).status).toBe(502);
     expect((error as RepublishError).message).toBe(
-      'Revalidation failed: HTTP 401 {"error":"Unauthorized","code":"unauthorized"}',
+      'revalidate data.json of callout1: HTTP 401: {"error":"Unauthorized","code":"unauthorized"}',
     );
+    expect((error as RepublishStepsError).steps.map((step) => step.step)).toEqual(['artifact', 'upload', 'verify']);
+  });
+
+  it('publishes the same bytes again as up to date: no upload, no revalidation', async () => {
+    await republishArtifact(target, callout, 'data.json', { tone: 'tip', title: 'Same' });
+    const again = await republishArtifact(target, callout, 'data.json', { tone: 'tip', title: 'Same' });
+    expect(again).toMatchObject({ revalidated: [], upToDate: true });
+    expect(again.steps.map((step) => step.step)).toEqual(['artifact', 'done']);
   });
 
   it('fails without revalidating when the origin does not serve what was written', async () => {
     origin.fail(DATA, { status: 500 });
     await expect(republishArtifact(target, callout, 'data.json', { tone: 'info', title: 'x' })).rejects.toMatchObject({
       status: 502,
-      message: `The artifacts origin does not serve the new data.json at ${origin.url}${DATA}; not revalidated`,
+      message: `verify data.json: ${origin.url}${DATA} answered HTTP 500; nothing was revalidated`,
     });
   });
 });

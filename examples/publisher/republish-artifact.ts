@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
+import { FolderStore, jsonBytes, type PublishEvent, publishArtifacts } from '@runtime-component-catalog/authoring';
 import { ARTIFACT_NAMES, type ArtifactName, type CatalogPackage } from '@runtime-component-catalog/contracts';
 import { checkArtifactContent } from './artifact-content-check.js';
 import { RepublishError } from './republish-error.js';
+import type { RepublishResult } from './republish-wire.js';
 import { stampRepublish } from './stamp-republish.js';
 
 /** Where the playground publishes to. */
@@ -18,22 +18,22 @@ export interface PublishTarget {
   readonly secret: string;
 }
 
-/** What a republish did. */
-export interface RepublishResult {
-  readonly packageId: string;
-  readonly artifact: ArtifactName;
-  /** The artifact as now published. */
-  readonly content: Record<string, unknown>;
-  /** The host's answer to the revalidation (spec 4.2). */
-  readonly revalidation: Record<string, unknown>;
+/** The steps reported before `error` stopped a republish, and its message. */
+export class RepublishStepsError extends RepublishError {
+  readonly steps: readonly PublishEvent[];
+  constructor(code: RepublishError['code'], message: string, steps: readonly PublishEvent[], cause: unknown) {
+    super(code, message, { cause });
+    this.steps = steps;
+  }
 }
 
 /**
- * Publishes a new version of one artifact of a package in the order of spec 4.2: checks it
- * ({@link checkArtifactContent}), writes it to the object store atomically (a temporary file
- * renamed over the old one), reads it back from the artifacts origin to verify it, then calls
- * `POST /api/revalidate` with the secret; any non-2xx answer fails with its text. Without
- * `content`, the current artifact is republished with a visible change ({@link stampRepublish}).
+ * Publishes a new version of one artifact of a package through the publishing tool's library
+ * (`publishArtifacts` of @runtime-component-catalog/authoring, the one implementation): checks it
+ * ({@link checkArtifactContent}), then upload to the folder store (atomic), verify through the
+ * artifacts origin, and only then revalidate that artifact on the host; any non-2xx answer fails
+ * with its text. Without `content`, the current artifact is republished with a visible change
+ * ({@link stampRepublish}).
  */
 export async function republishArtifact(
   target: PublishTarget,
@@ -55,35 +55,39 @@ export async function republishArtifact(
   const schema = name === 'data.json' ? await readJson(join(folder, 'schema.json')) : undefined;
   const checked = await checkArtifactContent(pkg, name, next, schema);
 
-  const file = join(folder, name);
-  const temporary = `${file}.${randomUUID()}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(checked, null, 2)}\n`);
-  await rename(temporary, file);
-
-  const url = `${target.artifactsOrigin}/${pkg.package}@${pkg.version}/${name}`;
-  const published = await fetch(url)
-    .then((response) => (response.ok ? response.json() : undefined))
-    .catch(() => undefined);
-  if (!isDeepStrictEqual(published, checked)) {
-    throw new RepublishError(
-      'origin-mismatch',
-      `The artifacts origin does not serve the new ${name} at ${url}; not revalidated`,
+  const steps: PublishEvent[] = [];
+  try {
+    const published = await publishArtifacts(
+      {
+        artifacts: new FolderStore(target.artifactsDir),
+        artifactsOrigin: target.artifactsOrigin,
+        esm: undefined,
+        esmOrigin: '',
+        catalogKey: undefined,
+        host: { url: target.hostUrl, secret: target.secret },
+      },
+      { packageId: pkg.id, package: pkg.package, version: pkg.version },
+      new Map([[name, jsonBytes(checked)]]),
+      {},
+      { dryRun: false, force: false, progress: (event) => steps.push(event) },
+    );
+    return {
+      packageId: pkg.id,
+      artifact: name,
+      content: checked,
+      steps,
+      revalidated: [...published.revalidated],
+      upToDate: published.upToDate,
+    };
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    throw new RepublishStepsError(
+      code === 'revalidate-failed' ? 'revalidation-failed' : 'origin-mismatch',
+      (error as Error).message,
+      steps,
+      error,
     );
   }
-  let response: Response;
-  try {
-    response = await fetch(`${target.hostUrl}/api/revalidate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-revalidation-secret': target.secret },
-      body: JSON.stringify({ packageId: pkg.id, artifact: name }),
-    });
-  } catch (error) {
-    throw new RepublishError('revalidation-failed', `Revalidation failed: the host is unreachable (${String(error)})`);
-  }
-  const text = await response.text();
-  if (!response.ok)
-    throw new RepublishError('revalidation-failed', `Revalidation failed: HTTP ${response.status} ${text}`);
-  return { packageId: pkg.id, artifact: name, content: checked, revalidation: JSON.parse(text) };
 }
 
 /** The JSON object in `file`; undefined when there is none; `unreadable-artifact` when it is not JSON. */

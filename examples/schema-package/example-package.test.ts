@@ -153,9 +153,12 @@ describe('the example schema package', () => {
       scripts: Record<string, string>;
     };
     const names = ['validate', 'generate', 'lock:components', 'rename:component', 'generate:types', 'generate:schemas'];
-    expect(Object.keys(manifest.scripts)).toEqual([...names, 'registry:strapi', 'registry:global']);
+    const more = ['generate:editor-schemas', 'scaffold', 'build', 'sync:deps'];
+    expect(Object.keys(manifest.scripts)).toEqual([...names, 'registry:strapi', 'registry:global', ...more]);
+    // sync:deps takes --staging, its only source for now (spec 4.4 step 10).
+    const flags: Record<string, string> = { 'sync:deps': ' --staging' };
     for (const [name, command] of Object.entries(manifest.scripts)) {
-      expect(command).toBe(`catalog-schema ${name}`);
+      expect(command).toBe(`catalog-schema ${name}${flags[name] ?? ''}`);
     }
   });
 });

@@ -41,6 +41,8 @@ export async function startHostProcess(options: HostProcessOptions): Promise<Hos
         ARTIFACTS_ORIGIN: options.artifactsOrigin,
         ESM_ORIGIN: options.esmOrigin,
         REVALIDATION_SECRET: options.secret,
+        // The editor compiles at the first insert: start the compiler with the host (docs/host-process.md).
+        REMOTE_COMPILER: 'eager',
       },
     },
   );

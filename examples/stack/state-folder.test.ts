@@ -58,8 +58,54 @@ describe('claimStateFolder', () => {
     await previousStart(folder);
     await rm(join(folder, '.playground-state'));
     await writeFile(join(folder, 'artifacts/@acme/ui-x@1.0.0/schema.json'), '{}'); // published later
-    await writeFile(join(folder, 'artifacts/catalog.json.0b6e1f4c-3f5e-4c1e-9a51-2d7a1c6b1e0f.tmp'), '{}');
+    await writeFile(join(folder, 'artifacts/.put-0b6e1f4c3f5e4c1e.tmp'), '{}');
     await expect(claim(folder)).resolves.toMatchObject({ path: folder });
+  });
+
+  it('takes what `catalog-schema publish` put in its folder stores, and empties them at the reset', async () => {
+    const folder = join(root, 'state');
+    await previousStart(folder);
+    const published = {
+      'artifacts/@acme/ui-hero2@0.1.0/data.json': '{}',
+      'artifacts/@acme/ui-hero2@0.1.0/descriptor.json': '{}',
+      'artifacts/@acme/ui-hero2@0.1.0/publish-manifest.json': '{}',
+      'artifacts/@acme/ui-hero2@0.1.0/.put-00112233aabbccdd.tmp': '{}',
+      'artifacts/@other/ui-x@2.0.0-beta.1/meta.json': '{}',
+      'artifacts/ui-plain@1.0.0/puck.json': '{}',
+      'artifacts/@acme/ui-x@1.0.0/publish-manifest.json': '{}',
+      'esm/@acme/ui-hero2@0.1.0.mjs': 'export {};',
+      'esm/@acme/ui-hero2@0.1.0/es2022/ui-hero2.mjs': 'export {};',
+      'esm/@acme/.put-00112233aabbccdd.tmp': '',
+    };
+    for (const [path, text] of Object.entries(published)) {
+      await mkdir(join(folder, path, '..'), { recursive: true });
+      await writeFile(join(folder, path), text);
+    }
+    const state = await claim(folder);
+    expect(state.esmDir).toBe(join(folder, 'esm'));
+    await resetStateFolder(state);
+    for (const dir of [state.artifactsDir, state.esmDir, state.workerDir]) {
+      await expect(lstat(dir)).rejects.toThrow('ENOENT');
+    }
+  });
+
+  it.each([
+    ['artifacts/@acme/ui-hero2@0.1.0/notes.txt', 'artifacts/@acme/ui-hero2@0.1.0/notes.txt'],
+    ['artifacts/@acme/ui-hero2@0.1.0/es2022/x.json', 'artifacts/@acme/ui-hero2@0.1.0/es2022'],
+    ['artifacts/@acme/hero/data.json', 'artifacts/@acme/hero'],
+    ['artifacts/data.json', 'artifacts/data.json'],
+    ['esm/@acme/ui-hero2@0.1.0.js', 'esm/@acme/ui-hero2@0.1.0.js'],
+    ['esm/@acme/ui-hero2@0.1.0/index.mjs', 'esm/@acme/ui-hero2@0.1.0/index.mjs'],
+    ['esm/@acme/ui-hero2@0.1.0/es2022/notes.txt', 'esm/@acme/ui-hero2@0.1.0/es2022/notes.txt'],
+    ['esm/notes/a.mjs', 'esm/notes'],
+    ['esm/.put-short.tmp', 'esm/.put-short.tmp'],
+  ])('refuses %s, which no publish makes', async (path, named) => {
+    const folder = join(root, 'state');
+    await previousStart(folder);
+    await mkdir(join(folder, path, '..'), { recursive: true });
+    await writeFile(join(folder, path), 'mine');
+    await expect(claim(folder)).rejects.toMatchObject(refusal(folder, named));
+    expect(await readFile(join(folder, path), 'utf8')).toBe('mine');
   });
 
   it('refuses a folder with files the playground did not make, touching nothing', async () => {

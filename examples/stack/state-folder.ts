@@ -1,16 +1,15 @@
 import { constants, type Dirent } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, posix, relative, resolve, sep } from 'node:path';
-import { ARTIFACT_NAMES } from '@runtime-component-catalog/contracts';
+import { join, relative, resolve, sep } from 'node:path';
 import { PlaygroundStartError } from './playground-start-error.js';
+import { isPublishedArtifactPath, isPublishedModulePath } from './published-paths.js';
 
 /** The file that marks a folder as the playground's, with the pid of the `npm start` using it. */
 const MARKER = '.playground-state';
 /** What buildWorkerScript writes into `worker/`. */
 const WORKER_FILES: readonly string[] = ['service-worker.js'];
-/** The publisher's atomic write: `<artifact>.<uuid>.tmp`, left behind by a crash before its rename. */
-const TEMPORARY = /^(.+)\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.tmp$/;
-const ARTIFACT_FILES: ReadonlySet<string> = new Set(ARTIFACT_NAMES);
+/** The playground's subfolders: emptied at each start. */
+const SUBFOLDERS: readonly string[] = ['artifacts', 'esm', 'worker'];
 
 /** What the playground puts in its state folder. */
 export interface StateFolderOptions {
@@ -21,8 +20,10 @@ export interface StateFolderOptions {
 /** The playground's state folder, claimed by this process. */
 export interface StateFolder {
   readonly path: string;
-  /** Where the artifacts origin serves from. */
+  /** Where the artifacts origin serves from (a publish's `CATALOG_ARTIFACTS_STORE`). */
   readonly artifactsDir: string;
+  /** The folder the ESM origin serves besides the example modules (a publish's `CATALOG_ESM_STORE`). */
+  readonly esmDir: string;
   /** Where the built service worker goes. */
   readonly workerDir: string;
   /** The folder `artifactsDir` is a copy of. */
@@ -33,9 +34,10 @@ export interface StateFolder {
 
 /**
  * Claims `path` for this process. The folder must be new, empty, or hold nothing but what the
- * playground makes: the marker, `artifacts/` (the paths of `artifactsSource`, an artifact the
- * publisher added to a package folder, a publish's temporary file) and `worker/` (the built
- * worker). Anything else, anywhere in it, and any symbolic link, refuses it whatever the marker
+ * playground makes: the marker, `artifacts/` (the paths of `artifactsSource`, and what a publish
+ * puts in a folder store: package folders with their artifacts and manifest, temporary files),
+ * `esm/` (modules a publish put there, in esm.sh's shape) and `worker/` (the built worker).
+ * Anything else, anywhere in it, and any symbolic link, refuses it whatever the marker
  * says (a marker proves nothing: it is one file anyone can copy). Refused too: a folder another
  * running `npm start` holds. A refused folder is left exactly as it was.
  */
@@ -54,6 +56,7 @@ export async function claimStateFolder(path: string, options: StateFolderOptions
   return {
     path: folder,
     artifactsDir: join(folder, 'artifacts'),
+    esmDir: join(folder, 'esm'),
     workerDir: join(folder, 'worker'),
     artifactsSource: options.artifactsSource,
     release: () => writeMarker(folder, ''),
@@ -66,7 +69,7 @@ export async function claimStateFolder(path: string, options: StateFolderOptions
  */
 export async function resetStateFolder(state: StateFolder): Promise<void> {
   await checkOwnFolder(state.path, state.artifactsSource);
-  await Promise.all([state.artifactsDir, state.workerDir].map((dir) => rm(dir, { recursive: true, force: true })));
+  await Promise.all(SUBFOLDERS.map((dir) => rm(join(state.path, dir), { recursive: true, force: true })));
 }
 
 /** Throws `state-folder` unless `folder` is missing or holds only what the playground makes. */
@@ -75,17 +78,15 @@ async function checkOwnFolder(folder: string, artifactsSource: string): Promise<
   const own = (entry: string, dirent: Dirent): boolean => {
     if (dirent.isSymbolicLink()) return false;
     if (entry === MARKER) return dirent.isFile();
-    if (entry === 'artifacts' || entry === 'worker') return dirent.isDirectory();
+    if (SUBFOLDERS.includes(entry)) return dirent.isDirectory();
     const [top, ...rest] = entry.split('/');
     const inner = rest.join('/');
-    if (top === 'worker') return dirent.isFile() && WORKER_FILES.includes(inner);
+    const directory = dirent.isDirectory();
+    if (!directory && !dirent.isFile()) return false;
+    if (top === 'worker') return !directory && WORKER_FILES.includes(inner);
+    if (top === 'esm') return isPublishedModulePath(inner, directory);
     if (top !== 'artifacts') return false;
-    if (dirent.isDirectory()) return source.dirs.has(inner);
-    const file = TEMPORARY.exec(inner)?.[1] ?? inner;
-    return (
-      dirent.isFile() &&
-      (source.files.has(file) || (source.dirs.has(posix.dirname(file)) && ARTIFACT_FILES.has(posix.basename(file))))
-    );
+    return (directory ? source.dirs : source.files).has(inner) || isPublishedArtifactPath(inner, directory);
   };
   let foreign: string | undefined;
   try {

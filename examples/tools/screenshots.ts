@@ -7,7 +7,7 @@ import type {} from '../playground/playground-hooks.js';
 import { startPlayground } from '../playground-stack.js';
 
 // `npm run example:screenshots`: the playground's first minutes as docs/images/playground-*.png
-// (first load, an insert, the field panel, the publisher panel, offline), taken in Debian's
+// (first load, an insert, the field panel, the publisher panel after a publish, offline), taken in Debian's
 // Chromium against a playground on free ports and a temporary working copy. Writes only those
 // files.
 
@@ -51,6 +51,15 @@ try {
   await page.getByTestId('toggle-publisher').click();
   await page.getByTestId('publisher-package').selectOption('callout1');
   await page.getByTestId('publisher-artifact').selectOption('data.json');
+  // A publish, so that the panel shows the publishing tool's steps.
+  const content = page.getByTestId('publisher-content');
+  await page.waitForFunction(
+    () => document.querySelector<HTMLTextAreaElement>('[data-testid="publisher-content"]')?.value,
+  );
+  const data = JSON.parse(await content.inputValue()) as Record<string, unknown>;
+  await content.fill(JSON.stringify({ ...data, title: 'Good to know, republished' }, null, 2));
+  await page.getByTestId('publisher-publish').click();
+  await page.getByTestId('publisher-result').waitFor();
   await shoot('publisher');
   await page.getByTestId('toggle-publisher').click();
 

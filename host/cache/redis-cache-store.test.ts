@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RedisServer, startRedisServer } from '../../testing/host/redis-server.js';
 import type { Logger } from '../logger.js';
 import { describeCacheStore } from './cache-store.case.js';
@@ -286,6 +286,40 @@ describe('RedisCacheStore connections', () => {
       redis.disconnect();
     }
   });
+});
+
+describe('RedisCacheStore when its pub/sub connection drops', () => {
+  it('subscribes again by itself after CLIENT KILL TYPE pubsub over and over, with no unhandled rejection', async () => {
+    const a = await openStore({ prefix: 'resubscribe:' });
+    const b = await openStore({ prefix: 'resubscribe:' });
+    expect(a.listening && b.listening).toBe(true);
+    const admin = new Redis(server.url);
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      // Back to back, so that kills land while a connection is re-subscribing (ioredis's own
+      // re-subscription rejected unhandled there: MaxRetriesPerRequestError).
+      let killed = 0;
+      while (killed < 30) killed += (await admin.call('CLIENT', 'KILL', 'TYPE', 'pubsub')) as number;
+      // Both subscribed again, as Redis sees it (a store learns of a kill only when its socket closes).
+      await vi.waitFor(
+        async () =>
+          expect(await admin.pubsub('NUMSUB', 'resubscribe:invalidations')).toEqual(['resubscribe:invalidations', 2]),
+        { timeout: 30_000, interval: 20 },
+      );
+      await Promise.all([a.ready(), b.ready()]);
+      expect(a.listening && b.listening).toBe(true);
+      const seen: string[][] = [];
+      b.onInvalidate((tags) => seen.push([...tags]));
+      await a.invalidateTags(['t']);
+      expect(seen).toEqual([['t']]);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      admin.disconnect();
+    }
+  }, 60_000);
 });
 
 describe('RedisCacheStore when Redis goes away', () => {

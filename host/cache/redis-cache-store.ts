@@ -63,7 +63,8 @@ interface CacheScripts {
  *   tells its listeners (TaggedCache drops its loads in flight) and confirms, and
  *   `invalidateTags` resolves only once every subscribed instance confirmed;
  * - Redis unreachable: every operation rejects at once with {@link RedisCacheError}, the logger
- *   gets one line per burst of failures, and the connections reconnect in the background.
+ *   gets one line per burst of failures, and the connections reconnect in the background; the
+ *   subscriber subscribes again by our code on every reconnection (never an unhandled rejection).
  */
 export class RedisCacheStore implements CacheStore {
   readonly #client: Redis & CacheScripts;
@@ -84,6 +85,11 @@ export class RedisCacheStore implements CacheStore {
   #connected = false;
   #healthy = true;
   #lastError: unknown;
+  /** Whether the subscriber connection is subscribed to both channels now. */
+  #listening = false;
+  /** The subscription started by the subscriber's last `ready`: resolves to whether it succeeded. */
+  #subscription: Promise<boolean> = Promise.resolve(false);
+  readonly #listeningWaiters = new Set<() => void>();
 
   constructor(options: RedisCacheStoreOptions) {
     this.#prefix = options.prefix ?? DEFAULT_REDIS_PREFIX;
@@ -118,12 +124,21 @@ export class RedisCacheStore implements CacheStore {
     client.defineCommand('catalogSet', { numberOfKeys: 2, lua: SET_SCRIPT });
     client.defineCommand('catalogInvalidate', { numberOfKeys: 2, lua: INVALIDATE_SCRIPT });
     this.#client = client as Redis & CacheScripts;
-    this.#subscriber = client.duplicate();
+    // ioredis's own re-subscription after a reconnection does not handle its command's failure:
+    // a connection cut again while it re-subscribes (Redis restarting, a network flap, `CLIENT
+    // KILL TYPE pubsub`) rejected unhandled and ended the process. We subscribe on every `ready`.
+    this.#subscriber = client.duplicate({ autoResubscribe: false });
     for (const connection of [this.#client, this.#subscriber]) {
       // Without a listener ioredis prints every error itself; we report bursts once instead.
       connection.on('error', (error: unknown) => this.#failed(error));
     }
     this.#client.on('ready', () => this.#succeeded());
+    this.#subscriber.on('ready', () => {
+      this.#subscription = this.#subscribe();
+    });
+    this.#subscriber.on('close', () => {
+      this.#listening = false;
+    });
     this.#subscriber.on('message', (channel: string, message: string) => {
       try {
         this.#received(channel, message);
@@ -142,7 +157,8 @@ export class RedisCacheStore implements CacheStore {
     const failure = results.find((result) => result.status === 'rejected');
     try {
       if (failure !== undefined) throw this.#lastError ?? failure.reason;
-      await this.#subscriber.subscribe(this.#channels.invalidations, this.#channels.confirmations);
+      // The subscriber's `ready` (before `connect` resolved) started the subscription.
+      if (!(await this.#subscription)) throw this.#lastError;
     } catch (error) {
       this.#client.disconnect();
       this.#subscriber.disconnect();
@@ -154,11 +170,19 @@ export class RedisCacheStore implements CacheStore {
     this.#healthy = true;
   }
 
-  /** Resolves once both connections are ready again (after a reconnection, say). */
+  /** Resolves once both connections are ready again and the subscriber listens (after a reconnection, say). */
   async ready(): Promise<void> {
-    for (const connection of [this.#client, this.#subscriber]) {
-      if (connection.status !== 'ready') await new Promise((resolve) => connection.once('ready', resolve));
-    }
+    if (this.#client.status !== 'ready') await new Promise((resolve) => this.#client.once('ready', resolve));
+    if (!this.#listening) await new Promise<void>((resolve) => this.#listeningWaiters.add(resolve));
+  }
+
+  /**
+   * Whether the subscriber connection is subscribed to the invalidations now, as far as this
+   * process can tell: false from the moment that connection closes until it subscribed again (a
+   * half-open connection shows only once it closes).
+   */
+  get listening(): boolean {
+    return this.#listening;
   }
 
   nextSequence(): Promise<number> {
@@ -270,6 +294,25 @@ export class RedisCacheStore implements CacheStore {
         await ended;
       }),
     );
+  }
+
+  /**
+   * Subscribes the (re)connected subscriber to both channels. Never rejects: a failure is one
+   * more Redis failure (logged once per burst); a subscriber that stays connected without being
+   * subscribed (the command timed out) is dropped, so that its reconnection subscribes again.
+   */
+  async #subscribe(): Promise<boolean> {
+    try {
+      await this.#subscriber.subscribe(this.#channels.invalidations, this.#channels.confirmations);
+    } catch (error) {
+      this.#failed(error);
+      if (this.#connected && this.#subscriber.status === 'ready') this.#subscriber.disconnect(true);
+      return false;
+    }
+    this.#listening = true;
+    for (const wake of this.#listeningWaiters) wake();
+    this.#listeningWaiters.clear();
+    return true;
   }
 
   #received(channel: string, raw: string): void {

@@ -1,6 +1,6 @@
 import { RUNTIME_REGISTRY_KEY } from '@runtime-component-catalog/contracts';
 import { init as initLexer, parse as parseImports } from 'es-module-lexer';
-import * as esbuild from 'esbuild-wasm';
+import type * as esbuild from 'esbuild-wasm';
 import { HostError } from '../host-error.js';
 import { EsmGraphFetcher, type EsmGraphLimits } from './esm-graph-fetcher.js';
 import type { EsmUrlPolicy } from './esm-url-policy.js';
@@ -26,23 +26,38 @@ export interface CompilerEngine {
   ready(): Promise<void>;
 }
 
-let esbuildReady: Promise<void> | undefined;
+let esbuildReady: Promise<typeof esbuild> | undefined;
 
 /**
- * Starts esbuild-wasm once per process and compiles a tiny module, so that the first user
- * request does not pay for the WebAssembly start. Every later call shares the same promise.
+ * Loads and starts esbuild-wasm once per process (its child process holds 185-250 MiB) and
+ * compiles a tiny module, so that the compile that follows does not pay for the WebAssembly
+ * start. Every later call shares the same promise; a failed start is tried again on the next call.
+ * Nothing loads esbuild-wasm before this runs (REMOTE_COMPILER=lazy/off keep it out of the process).
  */
-export function warmUpCompiler(): Promise<void> {
+function startEsbuild(): Promise<typeof esbuild> {
   esbuildReady ??= (async () => {
-    await esbuild.initialize({});
-    await esbuild.build({ stdin: { contents: 'export default 1' }, bundle: true, write: false, logLevel: 'silent' });
+    const wasm = await import('esbuild-wasm');
+    await wasm.initialize({});
+    await wasm.build({ stdin: { contents: 'export default 1' }, bundle: true, write: false, logLevel: 'silent' });
     await initLexer;
-  })();
+    return wasm;
+  })().catch((error: unknown) => {
+    esbuildReady = undefined;
+    throw error;
+  });
   return esbuildReady;
 }
 
-/** esbuild-wasm, started once per process (the host's engine). */
-export const esbuildWasmEngine: CompilerEngine = { build: esbuild.build, ready: warmUpCompiler };
+/** Starts esbuild-wasm now (REMOTE_COMPILER=eager) rather than on the first compile. */
+export async function warmUpCompiler(): Promise<void> {
+  await startEsbuild();
+}
+
+/** esbuild-wasm, started once per process on first use (the host's engine). */
+export const esbuildWasmEngine: CompilerEngine = {
+  build: async (options) => (await startEsbuild()).build(options),
+  ready: warmUpCompiler,
+};
 
 /**
  * Compiles a remote ES module graph (spec 4.3, design.md "Remote component module") with

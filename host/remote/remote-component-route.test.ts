@@ -28,7 +28,7 @@ beforeAll(async () => {
   await warmUpCompiler();
 }, 60_000);
 
-async function startHost(config: { fetchTimeoutMs?: number } = {}) {
+async function startHost(config: { fetchTimeoutMs?: number; remoteCompiler?: 'eager' | 'lazy' | 'off' } = {}) {
   host = await startHostFixture({ packages: 1, config: { esmOrigin: `${esm.url}${PREFIX}`, ...config } });
   await host.writeCatalog({
     defaultExternals: ['react', 'react/jsx-runtime'],
@@ -309,5 +309,28 @@ describe('GET /api/remote-component: the locked-down fetcher', () => {
     const response = await host.app.request(remoteComponentPath(moduleUrl()), { method: 'POST' });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET, HEAD');
+  });
+});
+
+describe('GET /api/remote-component with REMOTE_COMPILER=off', () => {
+  it('answers 501 remote-compiler-off before anything is fetched, and 405 for other methods', async () => {
+    await host.close();
+    await startHost({ remoteCompiler: 'off' });
+    for (const path of [remoteComponentPath(moduleUrl()), '/api/remote-component', '/api/remote-component?url=nope']) {
+      const response = await host.app.request(path);
+      expect(response.status).toBe(501);
+      expect(await jsonOf<ErrorBody>(response)).toEqual({
+        error: 'Remote components are not compiled by this host (REMOTE_COMPILER=off)',
+        code: 'remote-compiler-off',
+      });
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    }
+    expect(esm.requests()).toBe(0);
+    expect((await host.app.request(remoteComponentPath(moduleUrl()), { method: 'POST' })).status).toBe(405);
+    // Access lines only: a configured answer is not a fault worth a warning.
+    expect(host.logLines).toHaveLength(4);
+    expect(host.logLines.every((line) => /^(GET|POST) \/api\/remote-component (501|405) \d+\.\dms$/.test(line))).toBe(
+      true,
+    );
   });
 });

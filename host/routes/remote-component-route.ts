@@ -1,17 +1,26 @@
 import { REMOTE_EXTERNALS_HEADER } from '@runtime-component-catalog/contracts';
 import { Hono } from 'hono';
+import { HostError } from '../host-error.js';
 import type { RemoteComponents, RenderedModule } from '../remote/remote-components.js';
 import { answerMethodNotAllowed } from './method-not-allowed.js';
 import { renderedResponder } from './rendered-responder.js';
 
-/** `GET /api/remote-component?url=<module URL>[&integrity=<sri>]` (spec 4.3, design.md). */
-export function remoteComponentRoute(remoteComponents: RemoteComponents): Hono {
+/** What a host with `REMOTE_COMPILER=off` answers every compile request with (501). */
+export const REMOTE_COMPILER_OFF_MESSAGE = 'Remote components are not compiled by this host (REMOTE_COMPILER=off)';
+
+/**
+ * `GET /api/remote-component?url=<module URL>[&integrity=<sri>]` (spec 4.3, design.md). Without
+ * `remoteComponents` (REMOTE_COMPILER=off), every GET is answered 501 `remote-compiler-off`
+ * before its query is read: nothing is fetched, compiled or cached.
+ */
+export function remoteComponentRoute(remoteComponents: RemoteComponents | undefined): Hono {
   const respond = renderedResponder((compiled: RenderedModule) => ({
     'content-type': 'text/javascript; charset=utf-8',
     [REMOTE_EXTERNALS_HEADER]: compiled.externals,
   }));
   const route = new Hono();
   route.get('/', async (c) => {
+    if (remoteComponents === undefined) throw new HostError('remote-compiler-off', REMOTE_COMPILER_OFF_MESSAGE);
     const compiled = await remoteComponents.module(rawQuery(c.req.url), () => c.req.query());
     return respond(c, compiled);
   });

@@ -75,7 +75,14 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const child of children) {
+    // A child stopped by a signal has no exit code: only one still running is killed (its group).
+    if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {}
+    }
+  }
   await writeFile(join(repoRoot, '.tmp/packaging-report.json'), `${JSON.stringify(report, null, 2)}\n`).catch(() => {});
   console.log('packaging report', JSON.stringify(report, null, 2));
   if (workDir) await rm(workDir, { recursive: true, force: true });
@@ -260,7 +267,7 @@ describe('a user project of its own', () => {
       expect([health.status, await health.json()]).toEqual([200, { ok: true }]);
       const entry = await fetch(`${url}/api/runtime-catalog/counter1`);
       expect(entry.status).toBe(200);
-      // npx passes the signal on; the host's own clean exit on SIGTERM is host/main.test.ts's.
+      // The whole group is signalled; the host's own clean exit on SIGTERM is host/main.test.ts's.
       await stop();
     } finally {
       await origin.close();
@@ -300,6 +307,9 @@ async function startProcess(
     cwd: consumer,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: npx does not always pass a signal on to the bin it runs, so stop()
+    // signals the whole group and no host outlives the test.
+    detached: true,
   });
   children.push(child);
   const exited = once(child, 'exit').then(([code]) => code as number | null);
@@ -318,7 +328,7 @@ async function startProcess(
   return {
     url,
     async stop() {
-      child.kill('SIGTERM');
+      process.kill(-child.pid!, 'SIGTERM');
       return exited;
     },
   };

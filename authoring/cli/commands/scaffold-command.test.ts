@@ -107,6 +107,47 @@ describe('scaffold', () => {
     expect(await snapshotTree(root)).toEqual(before);
   });
 
+  it('claims exactly --variant when it is free', async () => {
+    const root = await generatedExample();
+    const scaffold = await run(root, ['scaffold', '--category', 'hero', '--variant', 'hero7', '--format', 'json']);
+    expect(scaffold.code, scaffold.out).toBe(0);
+    expect(JSON.parse(scaffold.out).variant).toBe('hero7');
+    const lock = await readJson(root, 'src/source/component-ids.lock.json');
+    expect(lock.components['hero.hero7'].file).toBe('components/hero/hero7.json');
+  });
+
+  it('refuses a --variant name that is taken, naming where, and writes nothing', async () => {
+    const root = await generatedExample();
+    const before = await snapshotTree(root);
+    const result = await run(root, ['scaffold', '--category', 'hero', '--variant', 'hero1']);
+    expect(result.code).toBe(1);
+    expect(result.out).toMatch(
+      /^src\/source\/component-ids\.lock\.json:1:1 scaffold-variant-taken hero1 is taken \(by src\/source\/component-ids\.lock\.json\)/m,
+    );
+    expect(await snapshotTree(root)).toEqual(before);
+  });
+
+  it('refuses a --variant whose package folder already exists, and writes nothing', async () => {
+    const root = await generatedExample();
+    await mkdir(join(root, 'packages/ui-hero4'), { recursive: true });
+    const before = await snapshotTree(root);
+    for (const extra of [[], ['--dry-run']]) {
+      const result = await run(root, ['scaffold', '--category', 'hero', '--variant', 'hero4', ...extra]);
+      expect(result.code).toBe(1);
+      expect(result.out).toMatch(/^packages\/ui-hero4:1:1 scaffold-variant-taken hero4 is taken/m);
+    }
+    expect(await snapshotTree(root)).toEqual(before);
+  });
+
+  it.each(['hero', 'hero0', 'hero01', 'cards2', 'hero2x'])('refuses --variant %s as a usage error', async (name) => {
+    const root = await generatedExample();
+    const before = await snapshotTree(root);
+    const result = await run(root, ['scaffold', '--category', 'hero', '--variant', name]);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain('--variant must be the category and a number from 1');
+    expect(await snapshotTree(root)).toEqual(before);
+  });
+
   it('refuses an empty --title as a usage error, writing nothing', async () => {
     const root = await generatedExample();
     const before = await snapshotTree(root);

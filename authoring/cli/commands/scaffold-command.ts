@@ -4,14 +4,14 @@ import type { CommandContext } from '../command-context.js';
 import { type CommandResult, failed } from '../command-result.js';
 
 /**
- * `scaffold --category <key> [--title <title>]` (spec 4.4 step 6): a new variant
- * `<category><n>` of a category generate:types listed, with its component source, lock entry,
+ * `scaffold --category <key> [--title <title>] [--variant <name>]` (spec 4.4 step 6): a new variant
+ * `<category><n>` (the next free one, or exactly `--variant`) of a category generate:types listed, with its component source, lock entry,
  * editor schema and variant package (package.json, src/index.tsx, data.json, puck.json,
  * meta.json), all or nothing. `dryRun` reports the variant and files and writes nothing.
  */
 export async function scaffoldCommand(
   context: CommandContext,
-  options: { category: string; title: string | undefined; dryRun: boolean },
+  options: { category: string; title: string | undefined; variant: string | undefined; dryRun: boolean },
 ): Promise<CommandResult> {
   const { root, config } = context;
   const categories = await readCategories(root, config);
@@ -27,6 +27,7 @@ export async function scaffoldCommand(
     return failed([diagnostic], 'scaffold failed, nothing written');
   }
   const result = await scaffoldVariant(root, config, context.fs, options);
+  if ('code' in result) return failed([result], 'scaffold failed, nothing written');
   const extra = { dryRun: options.dryRun, variant: result.variant, category: result.category, package: result.package };
   if (options.dryRun) {
     return {

@@ -73,4 +73,34 @@ describe('validate: variant metas', () => {
       'packages/ui-hero1/meta.json:4:15 meta-category-invalid "category" must be a category of the components (known: cards, form, hero, shared)',
     );
   });
+
+  it('reports a meta type that the sources contradict: global for a component a dynamic zone accepts, and back', async () => {
+    const root = await copyExamplePackage();
+    await addVariant(root, 'packages', 'hero1', { ...heroMeta, type: 'global' });
+    const wrong = await run(root, ['validate']);
+    expect(wrong.code).toBe(1);
+    expect(wrong.out).toContain(
+      'packages/ui-hero1/meta.json:5:11 meta-type-invalid "type" must be "dynamic-zone": a dynamic zone accepts hero.hero1 (registry:global says so too)\n',
+    );
+    // hero2 exists in no dynamic zone: "dynamic-zone" is wrong for it.
+    await writeFile(
+      join(root, 'src/source/components/hero/hero2.json'),
+      JSON.stringify({ id: 'hero.hero2', fields: { cmp_variant: 'string!' } }),
+    );
+    expect((await run(root, ['lock:components'])).code).toBe(0);
+    await addVariant(root, 'packages', 'hero1', heroMeta);
+    await addVariant(root, 'packages', 'hero2', {
+      ...heroMeta,
+      key: 'hero:hero2',
+      name: 'hero2',
+      props: { cmp_variant: 'hero2' },
+    });
+    const other = await run(root, ['validate', '--format', 'json']);
+    const codes = JSON.parse(other.out).diagnostics.map(
+      (d: { path: string; code: string; message: string }) => `${d.path} ${d.code} ${d.message}`,
+    );
+    expect(codes).toEqual([
+      'packages/ui-hero2/meta.json meta-type-invalid "type" must be "global": no dynamic zone accepts hero.hero2 (registry:global says so too)',
+    ]);
+  });
 });

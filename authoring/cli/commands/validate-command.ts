@@ -1,7 +1,11 @@
 import { sortDiagnostics } from '../../diagnostics/diagnostic.js';
 import { validateEditorSchemas } from '../../validate/validate-editor-schemas.js';
 import { validateSchemaPackage } from '../../validate/validate-schema-package.js';
-import { knownCategories, validateVariantMetas } from '../../validate/validate-variant-metas.js';
+import {
+  componentsInDynamicZones,
+  knownCategories,
+  validateVariantMetas,
+} from '../../validate/validate-variant-metas.js';
 import type { CommandContext } from '../command-context.js';
 import { type CommandResult, failed } from '../command-result.js';
 
@@ -11,7 +15,12 @@ import { type CommandResult, failed } from '../command-result.js';
  */
 export async function validateCommand(context: CommandContext): Promise<CommandResult> {
   const { files, model, diagnostics } = await validateSchemaPackage(context.root);
-  const metas = await validateVariantMetas(context.root, context.config.packages, knownCategories(files, model));
+  const metas = await validateVariantMetas(
+    context.root,
+    context.config.packages,
+    knownCategories(files, model),
+    componentsInDynamicZones(model),
+  );
   const editor = await validateEditorSchemas(context.root, context.config.editorSchemas);
   const all = [...diagnostics, ...metas.diagnostics, ...editor.diagnostics];
   if (all.length > 0) return failed(sortDiagnostics(all), 'validation failed');

@@ -1,0 +1,64 @@
+import { AuthoringError } from '../../authoring-error.js';
+import { listVariants } from '../../build/variant-package.js';
+import type { PublishEvent, PublishTargets } from '../../publish/publish-artifacts.js';
+import { publishVariant, type VariantPublish } from '../../publish/publish-variant.js';
+import type { CommandContext } from '../command-context.js';
+import type { CommandResult } from '../command-result.js';
+import { validateCommand } from './validate-command.js';
+
+/**
+ * `publish <variant>...` (spec 4.2 and 9, issue #15): validate the package (a variant that fails
+ * validation is never published), then publish each variant in turn (publishVariant: module, SRI,
+ * upload what changed, verify through the origins, then revalidate), printing each step as it
+ * happens. The first failure stops the run with its error (exit 1); the variants before it are
+ * published and a re-run resumes the failed one.
+ */
+export async function publishCommand(
+  context: CommandContext,
+  options: {
+    readonly variants: readonly string[];
+    readonly targets: () => Promise<PublishTargets>;
+    readonly dryRun: boolean;
+    readonly force: boolean;
+    readonly progress: (event: PublishEvent) => void;
+  },
+): Promise<CommandResult> {
+  const targets = await options.targets();
+  const known = await listVariants(context.root, context.config.packages);
+  const unknown = options.variants.filter((variant) => !known.includes(variant));
+  if (unknown.length > 0) {
+    throw new AuthoringError(
+      'variant-unknown',
+      `no variant package ${unknown.map((variant) => `"${variant}"`).join(', ')} in ${context.config.packages}/ (known: ${known.length > 0 ? known.join(', ') : 'none'})`,
+    );
+  }
+  const validation = await validateCommand(context);
+  if (!validation.ok) return { ...validation, summary: `${validation.summary}: nothing published` };
+  const results: VariantPublish[] = [];
+  for (const variant of [...new Set(options.variants)]) {
+    results.push(
+      await publishVariant(context.root, context.config, variant, targets, {
+        dryRun: options.dryRun,
+        force: options.force,
+        progress: options.progress,
+      }),
+    );
+  }
+  const upToDate = results.filter((result) => result.upToDate).length;
+  const published = results.length - upToDate;
+  const summary = options.dryRun
+    ? `publish --dry-run: ${published} to publish, ${upToDate} up to date; nothing written or revalidated`
+    : published === 0
+      ? `up to date: ${results.map((result) => result.variant).join(', ')}`
+      : `published ${results
+          .filter((result) => !result.upToDate)
+          .map((result) => `${result.package}@${result.version}`)
+          .join(', ')}${upToDate > 0 ? `; ${upToDate} up to date` : ''}`;
+  return {
+    ok: true,
+    diagnostics: [],
+    summary,
+    written: results.flatMap((result) => result.uploaded),
+    extra: { dryRun: options.dryRun, variants: results },
+  };
+}

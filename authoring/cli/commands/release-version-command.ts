@@ -1,0 +1,81 @@
+import { AuthoringError } from '../../authoring-error.js';
+import { sortDiagnostics } from '../../diagnostics/diagnostic.js';
+import { changesetDir } from '../../release/changeset-file.js';
+import { readChangesetPackages } from '../../release/changeset-packages.js';
+import { planVersion, type VersionRelease } from '../../release/plan-version.js';
+import { applyFileChanges } from '../../rename/apply-file-changes.js';
+import type { CommandContext } from '../command-context.js';
+import { type CommandResult, failed } from '../command-result.js';
+
+function releaseLine({ name, oldVersion, newVersion, type }: VersionRelease): string {
+  return `${name} ${oldVersion} -> ${newVersion} (${type})`;
+}
+
+/**
+ * `changeset:version` (spec 9.5): applies every change set in `.changeset/` with Changesets'
+ * libraries (release/plan-version.ts): each bumped variant package gets its new version in
+ * package.json and an entry in CHANGELOG.md, and the change sets consumed are deleted, all or
+ * nothing. The builds are then out of date: `release --staging` refuses a dist/ built for another
+ * version. `dryRun` prints the bumps and the files and writes nothing.
+ */
+export async function changesetVersionCommand(
+  context: CommandContext,
+  options: { dryRun: boolean },
+): Promise<CommandResult> {
+  const { root, config } = context;
+  const read = await readChangesetPackages(root, config);
+  if ('diagnostics' in read)
+    return failed(sortDiagnostics([...read.diagnostics]), 'changeset:version failed, nothing written');
+  const plan = await planVersion(root, read);
+  const releases = plan.releases.filter((release) => release.type !== 'none');
+  const extra = { dryRun: options.dryRun, releases: plan.releases, changesets: plan.changesets };
+  if (plan.changesets.length === 0) {
+    return {
+      ok: true,
+      diagnostics: [],
+      summary: `changeset:version: no change set in ${changesetDir}/, nothing to version`,
+      written: [],
+      extra,
+    };
+  }
+  const paths = plan.changes.map((change) => change.path);
+  const notes = [
+    ...releases.map(releaseLine),
+    ...(releases.length > 0 && !options.dryRun
+      ? [
+          `build the new versions before releasing: catalog-schema build ${releases.map((release) => release.variant).join(' ')}`,
+        ]
+      : []),
+  ];
+  const sets = plan.changesets.length === 1 ? '1 change set' : `${plan.changesets.length} change sets`;
+  const bumped = releases.length === 1 ? '1 package' : `${releases.length} packages`;
+  if (options.dryRun) {
+    return {
+      ok: true,
+      diagnostics: [],
+      summary: `changeset:version --dry-run: ${sets} would bump ${bumped}, ${paths.length} files would change; nothing written`,
+      written: [],
+      notes: [...notes, ...paths.map((path) => `would write ${path}`)],
+      extra,
+    };
+  }
+  try {
+    await applyFileChanges(root, plan.changes, context.fs);
+  } catch (error) {
+    throw new AuthoringError(
+      'output-failed',
+      `could not apply the versions, nothing changed: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
+  }
+  return {
+    ok: true,
+    diagnostics: [],
+    summary: `changeset:version: ${sets} applied, ${bumped} bumped`,
+    written: paths,
+    notes,
+    extra,
+  };
+}

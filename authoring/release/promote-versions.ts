@@ -1,0 +1,134 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AuthoringError } from '../authoring-error.js';
+import type { ProcessEnv } from '../sync/npm-install.js';
+import { sha512Integrity } from './integrity.js';
+import { npmPublish } from './npm-publish.js';
+import { type PublishedVersion, RegistryReader } from './registry-reader.js';
+import type { RegistryTarget } from './release-registries.js';
+import { withScratchFolder } from './scratch-folder.js';
+
+/** A version to promote. */
+export interface PackageVersion {
+  readonly name: string;
+  readonly version: string;
+}
+
+/** What `promote` did with one version. */
+export interface Promotion extends PackageVersion {
+  /** `already-promoted`: production has it with the same integrity (a re-run). */
+  readonly status: 'promoted' | 'would-promote' | 'already-promoted';
+  /** The integrity on staging, and on production once promoted: the same. */
+  readonly integrity: string;
+}
+
+/** How to promote. */
+export interface PromoteOptions {
+  readonly staging: RegistryTarget;
+  readonly production: RegistryTarget;
+  readonly scope: string;
+  /** The dist-tag the production registry gets (`latest`). */
+  readonly tag: string;
+  readonly dryRun: boolean;
+  readonly env: ProcessEnv;
+  readonly progress: (line: string) => void;
+}
+
+const command = 'promote';
+
+/**
+ * `promote <package>@<version>...` (spec 9.5): publishes to the production registry the exact
+ * tarball the staging registry holds, never a rebuild. Everything is checked before anything is
+ * published: each version must be on staging (else `promote-not-on-staging`); one production has
+ * already is skipped when its integrity is staging's and an error when it is not. Then each
+ * tarball is downloaded from staging's `dist.tarball`, its sha512 checked against staging's
+ * `dist.integrity`, published to production with dist-tag `tag`, and production's
+ * `dist.integrity` compared with staging's: they must be identical.
+ */
+export async function promoteVersions(
+  versions: readonly PackageVersion[],
+  options: PromoteOptions,
+): Promise<Promotion[]> {
+  const { progress } = options;
+  const staging = new RegistryReader(options.staging);
+  const production = new RegistryReader(options.production);
+  const names = versions.map(({ name }) => name);
+  const onStaging = await staging.packages(names, `${command}, read staging`);
+  const missing = versions.filter(({ name, version }) => !onStaging.get(name)?.versions.has(version));
+  if (missing.length > 0)
+    throw new AuthoringError(
+      'promote-not-on-staging',
+      `${command}, read staging: ${missing.map(({ name, version }) => `${name}@${version}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not on the staging registry ${options.staging.url} (release --staging first); nothing promoted`,
+    );
+  const onProduction = await production.packages(names, `${command}, read production`);
+
+  const results: Promotion[] = [];
+  const pending: (PackageVersion & { staged: PublishedVersion })[] = [];
+  for (const { name, version } of versions) {
+    const staged = onStaging.get(name)!.versions.get(version)!;
+    const promoted = onProduction.get(name)?.versions.get(version);
+    if (promoted === undefined) {
+      pending.push({ name, version, staged });
+    } else if (promoted.integrity === staged.integrity) {
+      progress(`${name}@${version}: already on the production registry with the same integrity, skipped`);
+      results.push({ name, version, status: 'already-promoted', integrity: staged.integrity });
+    } else {
+      throw new AuthoringError(
+        'integrity-mismatch',
+        `${command}, read production: ${name}@${version} is on the production registry with ${promoted.integrity}, but staging has ${staged.integrity}: they are different tarballs`,
+      );
+    }
+  }
+  if (pending.length === 0) return results;
+
+  await withScratchFolder(async (dir) => {
+    const files: string[] = [];
+    for (const [index, { name, version, staged }] of pending.entries()) {
+      const step = `${command}, download ${name}@${version}`;
+      const bytes = await staging.tarball(staged.tarball, step);
+      const integrity = sha512Integrity(bytes);
+      if (integrity !== staged.integrity)
+        throw new AuthoringError(
+          'integrity-mismatch',
+          `${step}: the tarball at ${staged.tarball} has ${integrity}, but the staging registry lists ${staged.integrity}`,
+        );
+      const file = join(dir, `promote-${index}.tgz`);
+      await writeFile(file, bytes);
+      files.push(file);
+      progress(`${name}@${version}: downloaded from the staging registry, integrity checked (${integrity})`);
+    }
+    for (const [index, { name, version, staged }] of pending.entries()) {
+      if (options.dryRun) {
+        results.push({ name, version, status: 'would-promote', integrity: staged.integrity });
+        continue;
+      }
+      const coordinates = `${name}@${version}`;
+      let failure: unknown;
+      try {
+        await npmPublish(files[index]!, dir, {
+          registry: options.production,
+          scope: options.scope,
+          tag: options.tag,
+          env: options.env,
+          step: `${command}, publish ${coordinates} to production`,
+        });
+      } catch (error) {
+        failure = error;
+      }
+      const served = (await production.package(name, `${command}, verify ${coordinates}`))?.versions.get(version);
+      if (served === undefined && failure !== undefined) throw failure;
+      if (served?.integrity !== staged.integrity)
+        throw new AuthoringError(
+          'integrity-mismatch',
+          `${command}, verify ${coordinates}: the production registry serves ${served?.integrity ?? 'no such version'}, but staging has ${staged.integrity}`,
+        );
+      progress(
+        `${coordinates}: published to the production registry with dist-tag ${options.tag}, integrity identical to staging's`,
+      );
+      results.push({ name, version, status: 'promoted', integrity: staged.integrity });
+    }
+  });
+  const key = ({ name, version }: PackageVersion) => `${name}@${version}`;
+  const byKey = new Map(results.map((result) => [key(result), result]));
+  return versions.map((version) => byKey.get(key(version))!);
+}
