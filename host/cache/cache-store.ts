@@ -37,6 +37,13 @@ export interface CacheStore {
   invalidateTags(tags: readonly string[]): Promise<void>;
   /** Subscribes to invalidations; returns the unsubscribe function. */
   onInvalidate(listener: InvalidationListener): () => void;
+  /**
+   * Stores shared between processes: a number that stays the same only while this process
+   * provably hears every invalidation (its listeners run for each), undefined while it cannot
+   * prove it. TaggedCache lets a caller join a load in flight only within the epoch the load
+   * started in. Absent: every invalidation is heard (an in-process store).
+   */
+  busEpoch?(): number | undefined;
   /** Releases connections and timers. */
   close(): Promise<void>;
 }

@@ -1,7 +1,8 @@
 // The Lua scripts of RedisCacheStore (docs/cache.md "The Redis store"). Each runs atomically in
 // Redis, so a check and the write it guards cannot be split by an invalidation of another host
-// instance. Every script gets KEYS[1] = the state hash, KEYS[2] = the LRU sorted set, and
-// ARGV[1] = the key prefix (entry hashes and tag sets are named from it inside the script).
+// instance. Every script gets KEYS[1] = the state hash, KEYS[2] = the LRU sorted set,
+// ARGV[1] = the key prefix (entry hashes and tag sets are named from it inside the script) and
+// ARGV[2] = the highest sequence the calling instance has seen (issue #16, defect 2).
 //
 // Layout under the prefix P:
 //   P state     hash: seq (last sequence handed out), floor (entries and loads at or below it are
@@ -14,20 +15,27 @@
 
 const PRELUDE = `
 local prefix = ARGV[1]
+local seen = tonumber(ARGV[2]) or 0
 local state = KEYS[1]
 local lru = KEYS[2]
 
 -- The floor below which every load and every stored entry is void. When Redis has lost the
--- state (FLUSHDB, a restart without persistence, eviction), sequences start again from the
--- server time in microseconds, above every sequence handed out before, and the floor rises to
--- that point: loads in flight are refused and older entries read as misses. Never a stale value.
+-- state (FLUSHDB, a restart without persistence, eviction), or went back in time (a restart
+-- from an older snapshot, a replica promoted with replication lag: its last sequence is below
+-- one an instance has already seen), sequences start again from the server time in
+-- microseconds (or just above the highest seen), above every sequence handed out before, and
+-- the floor rises to that point: loads in flight are refused and older entries, those an
+-- invalidation lost with the rollback included, read as misses. Never a stale value.
 local function floor_of_state()
-  local floor = redis.call('HGET', state, 'floor')
-  if floor then return tonumber(floor) end
+  local found = redis.call('HMGET', state, 'floor', 'seq')
+  if found[1] and found[2] and tonumber(found[2]) >= seen then return tonumber(found[1]) end
   local now = redis.call('TIME')
-  local seed = now[1] .. string.format('%06d', tonumber(now[2]))
-  redis.call('HSET', state, 'seq', seed, 'floor', seed, 'bytes', 0)
-  return tonumber(seed)
+  local seed = tonumber(now[1] .. string.format('%06d', tonumber(now[2])))
+  if seed <= seen then seed = seen + 1 end
+  local text = string.format('%d', seed)
+  redis.call('HSET', state, 'seq', text, 'floor', text, 'lfloor', text)
+  if not found[1] then redis.call('HSET', state, 'bytes', 0) end
+  return seed
 end
 
 local function next_sequence()
@@ -77,14 +85,14 @@ return next_sequence()
 `;
 
 /**
- * `get`: ARGV[2] = cache key, ARGV[3] = the version of the caller's local copy (or ''). Returns
+ * `get`: ARGV[3] = cache key, ARGV[4] = the version of the caller's local copy (or ''). Returns
  * `{1, json, version}`, `{2}` when the caller's copy is still the stored one (the value is not
  * sent again), or `{0}` for a miss. An entry at or below the floor, or one that a tag's key set
  * no longer indexes (Redis evicted the set, so an invalidation may have missed it), reads as a
  * miss and is removed; a hit becomes the most recently used.
  */
 export const GET_SCRIPT = `${PRELUDE}
-local key = ARGV[2]
+local key = ARGV[3]
 local floor = floor_of_state()
 local entry = prefix .. 'e:' .. key
 -- The value itself is read last, and only when the caller's copy is not the stored version.
@@ -95,20 +103,20 @@ if tonumber(found[1]) <= floor or not indexed(key, cjson.decode(found[2])) then
   return {0}
 end
 redis.call('ZADD', lru, next_sequence(), key)
-if found[3] == ARGV[3] then return {2} end
+if found[3] == ARGV[4] then return {2} end
 return {1, redis.call('HGET', entry, 'v'), found[3]}
 `;
 
 /**
- * `set`: ARGV[2] = cache key, ARGV[3] = value JSON, ARGV[4] = sequence of the load, ARGV[5] =
- * tags JSON (an array of distinct strings), ARGV[6] = byte limit. Returns `{1, version}` when
+ * `set`: ARGV[3] = cache key, ARGV[4] = value JSON, ARGV[5] = sequence of the load, ARGV[6] =
+ * tags JSON (an array of distinct strings), ARGV[7] = byte limit. Returns `{1, version}` when
  * stored, `{0}` when refused (an invalidation at or after the load's sequence, or the value and
  * its tags alone over the limit).
  * Then evicts the least recently used entries until the stored bytes fit the limit again.
  */
 export const SET_SCRIPT = `${PRELUDE}
-local key, value, tags_json = ARGV[2], ARGV[3], ARGV[5]
-local sequence, max_bytes = tonumber(ARGV[4]), tonumber(ARGV[6])
+local key, value, tags_json = ARGV[3], ARGV[4], ARGV[6]
+local sequence, max_bytes = tonumber(ARGV[5]), tonumber(ARGV[7])
 local tags = cjson.decode(tags_json)
 local size = size_of(value, tags)
 local floor = floor_of_state()
@@ -116,7 +124,7 @@ if sequence <= floor or size > max_bytes or overtaken(sequence) then return {0} 
 remove_entry(key)
 local written = next_sequence()
 local version = string.format('%d', written)
-redis.call('HSET', prefix .. 'e:' .. key, 'v', value, 'n', size, 's', ARGV[4], 't', tags_json, 'w', version)
+redis.call('HSET', prefix .. 'e:' .. key, 'v', value, 'n', size, 's', ARGV[5], 't', tags_json, 'w', version)
 for _, tag in ipairs(tags) do redis.call('SADD', prefix .. 'k:' .. tag, key) end
 redis.call('ZADD', lru, written, key)
 local bytes = redis.call('HINCRBY', state, 'bytes', size)
@@ -134,21 +142,25 @@ return {1, version}
 `;
 
 /**
- * `invalidateTags`: ARGV[2] = pub/sub channel, ARGV[3] = message, ARGV[4..] = tags. Takes a new
- * sequence as the load floor (every load that started before it is refused), deletes every
- * entry carrying one of the tags and publishes the message, all at once; nothing is recorded
- * per tag. Returns `{sequence, receivers}` (subscribers reached).
+ * `invalidateTags`: ARGV[3] = pub/sub channel, ARGV[4] = message (a JSON object), ARGV[5..] =
+ * tags. Takes a new sequence as the load floor (every load that started before it is refused),
+ * deletes every entry carrying one of the tags and publishes the message with that sequence as
+ * its `seq` (a decimal string), all at once; nothing is recorded per tag. Returns `{sequence,
+ * receivers}` (subscribers reached).
  */
 export const INVALIDATE_SCRIPT = `${PRELUDE}
 floor_of_state()
 local sequence = next_sequence()
 redis.call('HSET', state, 'lfloor', string.format('%d', sequence))
-for i = 4, #ARGV do
+for i = 5, #ARGV do
   local tag = ARGV[i]
   local tag_keys = prefix .. 'k:' .. tag
   for _, key in ipairs(redis.call('SMEMBERS', tag_keys)) do remove_entry(key) end
   redis.call('DEL', tag_keys)
 end
-local receivers = redis.call('PUBLISH', ARGV[2], ARGV[3])
+-- The message's closing brace gives way to its sequence (decoding and encoding it again would
+-- turn an empty array into an object).
+local message = string.sub(ARGV[4], 1, -2) .. ',"seq":"' .. string.format('%d', sequence) .. '"}'
+local receivers = redis.call('PUBLISH', ARGV[3], message)
 return {sequence, receivers}
 `;

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RedisServer, startRedisServer } from '../../testing/host/redis-server.js';
@@ -5,6 +8,7 @@ import type { Logger } from '../logger.js';
 import { describeCacheStore } from './cache-store.case.js';
 import { RedisCacheError } from './redis-cache-error.js';
 import { RedisCacheStore, type RedisCacheStoreOptions } from './redis-cache-store.js';
+import { TaggedCache } from './tagged-cache.js';
 
 // Against a real redis-server on 127.0.0.1 (scripts/run-tests.mjs installs Debian's when missing).
 
@@ -265,6 +269,76 @@ describe('RedisCacheStore values and limits', () => {
     expect(startedAfter).toBeGreaterThan(startedBefore);
     expect(await store.set('k', 3, { tags: ['t'], sequence: startedAfter })).toBe(true);
     expect(await store.get('k')).toEqual({ value: 3 });
+  });
+});
+
+describe('TaggedCache on RedisCacheStore: an instance cut off from the bus', () => {
+  it("lets no caller join a load in flight once its subscriber dropped: nothing stale after another instance's 200", async () => {
+    const a = await openStore({ prefix: 'cut-off:' });
+    const b = await openStore({ prefix: 'cut-off:' });
+    const cache = new TaggedCache(b);
+    let release!: (value: string) => void;
+    const first = cache.getOrLoad('k', ['t'], () => new Promise<string>((resolve) => (release = resolve)));
+    const epoch = b.busEpoch();
+    expect(epoch).toBeDefined();
+    const admin = new Redis(server.url);
+    try {
+      await admin.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
+    } finally {
+      admin.disconnect();
+    }
+    // The instance's subscriber is gone (its close event ran), so it may miss what follows.
+    await vi.waitFor(() => expect(b.busEpoch()).not.toBe(epoch), { timeout: 10_000, interval: 5 });
+    // Another instance republishes and revalidates: answered (the 200), whoever heard it.
+    await a.invalidateTags(['t']);
+    // A caller arriving after that 200 must not get the load that started before it.
+    const second = cache.getOrLoad('k', ['t'], async () => 'new');
+    release('old');
+    expect(await first).toBe('old'); // its own caller, who came before the revalidation
+    expect(await second).toBe('new');
+    cache.dispose();
+  });
+});
+
+describe('RedisCacheStore: a Redis that goes back in time', () => {
+  it('serves nothing invalidated before a restart from an older snapshot (SAVE, revalidate, restart on the dump)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'redis-rollback-'));
+    const snapshot = await startRedisServer(['--dir', dir, '--dbfilename', 'dump.rdb']);
+    const stores: RedisCacheStore[] = [];
+    try {
+      for (let index = 0; index < 2; index += 1) {
+        const store = new RedisCacheStore({ url: snapshot.url, maxBytes: 1_000_000, prefix: 'rollback:' });
+        await store.connect();
+        stores.push(store);
+      }
+      const [a, b] = stores as [RedisCacheStore, RedisCacheStore];
+      expect(await a.set('data', 'old', { tags: ['pkg'], sequence: await a.nextSequence() })).toBe(true);
+      expect(await b.get('data')).toEqual({ value: 'old' });
+      const admin = new Redis(snapshot.url);
+      try {
+        expect(await admin.save()).toBe('OK');
+      } finally {
+        admin.disconnect();
+      }
+      // Republish and revalidate: answered (the 200 of /api/revalidate) once both instances confirmed.
+      await a.invalidateTags(['pkg']);
+      expect(await a.set('data', 'new', { tags: ['pkg'], sequence: await a.nextSequence() })).toBe(true);
+      // Redis dies and comes back from the dump taken before the invalidation (no save at stop).
+      await snapshot.stop();
+      await snapshot.restart();
+      await Promise.all(stores.map((store) => store.ready()));
+      // The dump still holds "old" as valid: neither instance may answer it.
+      expect(await b.get('data')).toBeUndefined();
+      expect(await a.get('data')).toBeUndefined();
+      // A load that started before the rollback is refused too; a new one is stored.
+      expect(await a.set('data', 'again', { tags: ['pkg'], sequence: 1 })).toBe(false);
+      expect(await a.set('data', 'fresh', { tags: ['pkg'], sequence: await a.nextSequence() })).toBe(true);
+      expect(await b.get('data')).toEqual({ value: 'fresh' });
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
+      await snapshot.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

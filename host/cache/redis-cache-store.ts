@@ -49,10 +49,22 @@ interface LocalCopy {
 
 /** The commands that `defineCommand` adds: each runs one script of redis-cache-scripts.ts. */
 interface CacheScripts {
-  catalogNextSequence(state: string, lru: string, prefix: string): Promise<number>;
-  catalogGet(state: string, lru: string, prefix: string, key: string, version: string): Promise<GetReply>;
-  catalogSet(state: string, lru: string, prefix: string, ...args: ScriptArgument[]): Promise<[0] | [1, string]>;
-  catalogInvalidate(state: string, lru: string, prefix: string, ...args: string[]): Promise<[number, number]>;
+  catalogNextSequence(state: string, lru: string, prefix: string, seen: string): Promise<number>;
+  catalogGet(state: string, lru: string, prefix: string, seen: string, key: string, version: string): Promise<GetReply>;
+  catalogSet(
+    state: string,
+    lru: string,
+    prefix: string,
+    seen: string,
+    ...args: ScriptArgument[]
+  ): Promise<[0] | [1, string]>;
+  catalogInvalidate(
+    state: string,
+    lru: string,
+    prefix: string,
+    seen: string,
+    ...args: string[]
+  ): Promise<[number, number]>;
 }
 
 /**
@@ -87,6 +99,15 @@ export class RedisCacheStore implements CacheStore {
   #lastError: unknown;
   /** Whether the subscriber connection is subscribed to both channels now. */
   #listening = false;
+  /**
+   * The highest sequence this instance has seen (handed out, a stored version, an invalidation's
+   * sequence heard on the bus). Every script gets it: a Redis whose last sequence is below it
+   * went back in time (a restart from an older snapshot, a promoted lagging replica) and voids
+   * everything it holds (issue #16, defect 2; docs/cache.md).
+   */
+  #seen = 0;
+  /** Changes each time the subscriber connection closes: see {@link busEpoch}. */
+  #busEpoch = 0;
   /** The subscription started by the subscriber's last `ready`: resolves to whether it succeeded. */
   #subscription: Promise<boolean> = Promise.resolve(false);
   readonly #listeningWaiters = new Set<() => void>();
@@ -138,6 +159,9 @@ export class RedisCacheStore implements CacheStore {
     });
     this.#subscriber.on('close', () => {
       this.#listening = false;
+      // Invalidations published from now until it subscribed again may never reach us.
+      this.#busEpoch += 1;
+      this.#reads.clear();
     });
     this.#subscriber.on('message', (channel: string, message: string) => {
       try {
@@ -185,10 +209,31 @@ export class RedisCacheStore implements CacheStore {
     return this.#listening;
   }
 
-  nextSequence(): Promise<number> {
-    return this.#run('nextSequence', () =>
-      this.#client.catalogNextSequence(this.#keys.state, this.#keys.lru, this.#prefix),
+  async nextSequence(): Promise<number> {
+    const sequence = await this.#run('nextSequence', () =>
+      this.#client.catalogNextSequence(this.#keys.state, this.#keys.lru, this.#prefix, this.#seenArg()),
     );
+    this.#see(sequence);
+    return sequence;
+  }
+
+  /**
+   * The bus epoch (CacheStore.busEpoch): a number that stays the same only while this instance
+   * provably hears every invalidation (subscribed, and not closed since); undefined while it is
+   * not subscribed. A load or read in flight may be joined only within one epoch (defect 3).
+   */
+  busEpoch(): number | undefined {
+    return this.#listening ? this.#busEpoch : undefined;
+  }
+
+  /** The highest sequence seen, as the scripts' ARGV[2]. */
+  #seenArg(): string {
+    return String(this.#seen);
+  }
+
+  #see(sequence: number | string | undefined): void {
+    const value = Number(sequence);
+    if (Number.isSafeInteger(value) && value > this.#seen) this.#seen = value;
   }
 
   /**
@@ -204,20 +249,30 @@ export class RedisCacheStore implements CacheStore {
     const read = this.#read(key).finally(() => {
       if (this.#reads.get(key) === read) this.#reads.delete(key);
     });
-    this.#reads.set(key, read);
+    // Shared only while every invalidation provably reaches us (the bus epoch); the subscriber's
+    // close clears the sharing too.
+    if (this.#listening) this.#reads.set(key, read);
     return read;
   }
 
   async #read(key: string): Promise<CacheHit | undefined> {
     const copy = this.#copies.get(key);
     const found = await this.#run('get', () =>
-      this.#client.catalogGet(this.#keys.state, this.#keys.lru, this.#prefix, key, copy?.version ?? ''),
+      this.#client.catalogGet(
+        this.#keys.state,
+        this.#keys.lru,
+        this.#prefix,
+        this.#seenArg(),
+        key,
+        copy?.version ?? '',
+      ),
     );
     if (found[0] === 2 && copy !== undefined) return { value: copy.value };
     if (found[0] !== 1) {
       this.#copies.delete(key);
       return undefined;
     }
+    this.#see(found[2]);
     const value: unknown = JSON.parse(found[1]);
     this.#copies.set(key, { version: found[2], value, bytes: found[1].length });
     return { value };
@@ -233,6 +288,7 @@ export class RedisCacheStore implements CacheStore {
         this.#keys.state,
         this.#keys.lru,
         this.#prefix,
+        this.#seenArg(),
         key,
         json,
         options.sequence,
@@ -241,6 +297,7 @@ export class RedisCacheStore implements CacheStore {
       ),
     );
     if (stored[0] !== 1) return false;
+    this.#see(stored[1]);
     this.#copies.set(key, { version: stored[1], value, bytes: json.length });
     return true;
   }
@@ -250,12 +307,14 @@ export class RedisCacheStore implements CacheStore {
     const message: InvalidationMessage = { from: this.#instanceId, id, tags };
     this.#confirmations.open(id);
     let receivers: number;
+    let sequence: number;
     try {
-      [, receivers] = await this.#run('invalidateTags', () =>
+      [sequence, receivers] = await this.#run('invalidateTags', () =>
         this.#client.catalogInvalidate(
           this.#keys.state,
           this.#keys.lru,
           this.#prefix,
+          this.#seenArg(),
           this.#channels.invalidations,
           JSON.stringify(message),
           ...tags,
@@ -265,6 +324,7 @@ export class RedisCacheStore implements CacheStore {
       this.#confirmations.close(id);
       throw error;
     }
+    this.#see(sequence);
     this.#notify(tags);
     // Every subscriber reached (this instance's own included) confirms once its listeners ran:
     // only then has no instance a load in flight that a later request could join. Fails closed:
@@ -322,7 +382,8 @@ export class RedisCacheStore implements CacheStore {
       return;
     }
     if (channel !== this.#channels.invalidations) return;
-    const message = JSON.parse(raw) as InvalidationMessage;
+    const message = JSON.parse(raw) as InvalidationMessage & { seq?: string };
+    this.#see(message.seq);
     // Our own: the listeners ran when the script answered; our subscriber confirms it as read.
     if (message.from === this.#instanceId) {
       this.#confirmations.confirm(message.id);

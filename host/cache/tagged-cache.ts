@@ -13,6 +13,8 @@ interface Flight {
   readonly tags: Set<string>;
   /** Set by an invalidation of one of `tags`: later callers start a new load instead of joining. */
   invalidated: boolean;
+  /** The store's bus epoch when the load started (CacheStore.busEpoch). */
+  readonly epoch: number | undefined;
 }
 
 /**
@@ -58,13 +60,26 @@ export class TaggedCache {
     load: (context: LoadContext) => Promise<T>,
   ): Promise<T> {
     const joined = this.#flights.get(key);
-    if (joined !== undefined && !joined.invalidated) return joined.promise as Promise<T>;
+    if (joined !== undefined && this.#joinable(joined)) return joined.promise as Promise<T>;
     const hit = await this.#store.get(key);
     if (hit !== undefined) return hit.value as T;
     // Another caller may have started the load while we read the store.
     const current = this.#flights.get(key);
-    if (current !== undefined && !current.invalidated) return current.promise as Promise<T>;
+    if (current !== undefined && this.#joinable(current)) return current.promise as Promise<T>;
     return this.#startFlight(key, new Set(typeof tags === 'function' ? tags() : tags), load);
+  }
+
+  /**
+   * Whether a new caller may share `flight`: not invalidated, and (for a store shared between
+   * processes) this process has provably heard every invalidation since the load started, so an
+   * invalidation that another instance answered 200 for cannot have overtaken it unseen (#16,
+   * defect 3). Otherwise the caller reads the store and loads for itself.
+   */
+  #joinable(flight: Flight): boolean {
+    if (flight.invalidated) return false;
+    if (this.#store.busEpoch === undefined) return true;
+    const epoch = this.#store.busEpoch();
+    return epoch !== undefined && epoch === flight.epoch;
   }
 
   /** Invalidates `tags` in the store (for every instance sharing it) and in the loads in flight here. */
@@ -79,7 +94,7 @@ export class TaggedCache {
   }
 
   #startFlight<T>(key: string, tags: Set<string>, load: (context: LoadContext) => Promise<T>): Promise<T> {
-    const flight = { tags, invalidated: false } as Flight;
+    const flight = { tags, invalidated: false, epoch: this.#store.busEpoch?.() } as Flight;
     this.#flights.set(key, flight);
     const promise = this.#fly(key, flight, load);
     flight.promise = promise;
