@@ -1,3 +1,5 @@
+import { BodyTooLargeError, readBoundedBody } from '../http/read-bounded-body.js';
+
 /** Every HTTP request of publish gives up after this long. */
 export const requestTimeoutMs = 10_000;
 
@@ -35,17 +37,10 @@ export async function fetchBytes(url: string, init: RequestInit = {}): Promise<F
         : (cause?.message ?? (error as Error).message);
     throw new Error(`cannot reach ${url}: ${reason}`, { cause: error });
   }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (response.body) {
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      size += chunk.byteLength;
-      if (size > maxBodyBytes) {
-        await response.body.cancel().catch(() => undefined);
-        throw new Error(`${url} answered more than ${maxBodyBytes} bytes`);
-      }
-      chunks.push(chunk);
-    }
+  try {
+    return { status: response.status, bytes: await readBoundedBody(response, maxBodyBytes) };
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new Error(`${url} answered more than ${maxBodyBytes} bytes`);
+    throw new Error(`${url} stopped answering: ${(error as Error).message}`, { cause: error });
   }
-  return { status: response.status, bytes: Buffer.concat(chunks) };
 }

@@ -1,4 +1,5 @@
 import { AuthoringError } from '../authoring-error.js';
+import { BodyTooLargeError, readBoundedBody } from '../http/read-bounded-body.js';
 import { maxPackumentBytes, packumentUrl, registryTimeoutMs } from '../sync/read-dist-tag.js';
 import type { RegistryTarget } from './release-registries.js';
 
@@ -125,22 +126,15 @@ export class RegistryReader {
         `${where}: the ${role} registry answered ${response.status} ${response.statusText}`,
       );
     }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
+    let bytes: Uint8Array;
     try {
-      for await (const chunk of response.body ?? []) {
-        size += chunk.byteLength;
-        if (size > maxBytes) {
-          await response.body?.cancel();
-          throw new AuthoringError(
-            'registry-failed',
-            `${where}: the answer is larger than ${maxBytes / 1024 / 1024} MiB`,
-          );
-        }
-        chunks.push(chunk);
-      }
+      bytes = await readBoundedBody(response, maxBytes);
     } catch (error) {
-      if (error instanceof AuthoringError) throw error;
+      if (error instanceof BodyTooLargeError)
+        throw new AuthoringError(
+          'registry-failed',
+          `${where}: the answer is larger than ${maxBytes / 1024 / 1024} MiB`,
+        );
       throw new AuthoringError(
         'registry-failed',
         `${where}: the ${role} registry stopped answering: ${reasonOf(error)}`,
@@ -149,6 +143,6 @@ export class RegistryReader {
         },
       );
     }
-    return Buffer.concat(chunks);
+    return bytes;
   }
 }

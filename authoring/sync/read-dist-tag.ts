@@ -1,4 +1,5 @@
 import { AuthoringError } from '../authoring-error.js';
+import { BodyTooLargeError, readBoundedBody } from '../http/read-bounded-body.js';
 
 /** What the registry says about one package's dist-tag. */
 export type DistTagAnswer =
@@ -42,27 +43,13 @@ function failure(where: string, message: string, cause?: unknown): AuthoringErro
 
 /** The body as text, refused past `maxBytes` (by content-length first, else while reading). */
 async function readBody(response: Response, maxBytes: number, where: string): Promise<string> {
-  const tooLarge = () => failure(where, `the answer is larger than ${maxBytes / 1024 / 1024} MiB`);
-  if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
-    await response.body?.cancel();
-    throw tooLarge();
+  try {
+    return Buffer.from(await readBoundedBody(response, maxBytes)).toString('utf8');
+  } catch (error) {
+    if (error instanceof BodyTooLargeError)
+      throw failure(where, `the answer is larger than ${maxBytes / 1024 / 1024} MiB`);
+    throw error;
   }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (response.body) {
-    const reader = response.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel();
-        throw tooLarge();
-      }
-      chunks.push(value);
-    }
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function reasonOf(error: unknown, timeoutMs: number): string {
