@@ -52,6 +52,8 @@ export interface PublishExtras {
   readonly moduleHash?: string | undefined;
   /** The catalog with this package in it; uploaded after every artifact is verified. */
   readonly catalog?: CatalogUpdate | undefined;
+  /** The store's manifest of this version, when the caller has already read it (not read again). */
+  readonly manifest?: PublishManifest | undefined;
 }
 
 /** What a publish did (or, with dryRun, would do). */
@@ -90,7 +92,7 @@ export async function publishArtifacts(
 ): Promise<ArtifactsPublish> {
   const { progress, dryRun } = options;
   const coordinates = { package: pkg.package, version: pkg.version };
-  const stored = await readManifest(targets.artifacts, coordinates);
+  const stored = extras.manifest ?? (await readManifest(targets.artifacts, coordinates));
   const manifest: PublishManifest = options.force ? { ...stored, artifacts: {} } : stored;
   const { catalog } = extras;
   const changed: ArtifactName[] = [];

@@ -151,7 +151,7 @@ export async function publishVariant(
     targets,
     { packageId: variant, package: pkg.name, version: pkg.version },
     artifacts,
-    { moduleChanged, moduleHash: newModuleHash, catalog },
+    { moduleChanged, moduleHash: newModuleHash, catalog, manifest: stored },
     options,
   );
   return {

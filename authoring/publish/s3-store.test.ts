@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:net';
 import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../testing/free-port.js';
 import { type S3rverServer, startS3rver } from '../../testing/s3/s3rver.js';
 import { AuthoringError } from '../authoring-error.js';
 import { describeObjectStore } from './object-store.case.js';
@@ -55,16 +56,6 @@ async function storeFailed(promise: Promise<unknown>): Promise<AuthoringError> {
   return error as AuthoringError;
 }
 
-/** A port that refuses connections (it was free a moment ago). */
-async function closedPort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
-
 // Each store gets its own prefix: a fresh, empty store in the one bucket.
 describeObjectStore('S3Store on s3rver', async () =>
   s3StoreFromSettings({ endpoint: s3.endpoint, bucket, prefix: `case/${randomUUID()}` }),
@@ -111,7 +102,7 @@ describe('S3Store on s3rver', () => {
   });
 
   it('fails with store-failed, quickly, when nothing listens at the endpoint', async () => {
-    const endpoint = `http://127.0.0.1:${await closedPort()}`;
+    const endpoint = `http://127.0.0.1:${await freePort()}`;
     const store = s3StoreFromSettings({ endpoint, bucket });
     const started = Date.now();
     const error = await storeFailed(store.get('a.json'));

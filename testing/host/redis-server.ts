@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../free-port.js';
 
 /** Test-only: a real redis-server on 127.0.0.1, without persistence. */
 export interface RedisServer {
@@ -67,14 +67,4 @@ async function launch(port: number, args: readonly string[]): Promise<ChildProce
     child.once('exit', (code) => reject(new Error(`redis-server exited (${code}) before it was ready:\n${output}`)));
   });
   return child;
-}
-
-/** A port nobody listens on now (the kernel's pick for a throwaway listener). */
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
 }
