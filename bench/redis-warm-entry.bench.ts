@@ -29,10 +29,9 @@ async function throughput(app: Hono, path: string): Promise<number> {
 /**
  * The warm entry through the Redis store (one host instance, a real redis-server on 127.0.0.1)
  * against the same through the in-process store; in-process requests, so that the ratio is the
- * cost of the store alone (two Lua-script round trips a request: catalog, then entry; both
- * answered "your local copy is current"). `BENCH_REDIS_PACKAGES` sets the catalog size (default
- * 3). Rounds alternate; the ratio is the median of the per-round ratios. Report only: no target
- * (a network hop to Redis is the deployment's, not ours).
+ * cost of the store alone. Under its bus lease the instance answers warm reads from memory (issue
+ * #16, item 4; docs/cache.md), so the target is ≥ 0.95. `BENCH_REDIS_PACKAGES` sets the catalog
+ * size (default 3). Rounds alternate; the ratio is the median of the per-round ratios.
  */
 export async function redisWarmEntry(): Promise<BenchRow> {
   const packages = Number(process.env.BENCH_REDIS_PACKAGES ?? 3);
@@ -62,12 +61,13 @@ export async function redisWarmEntry(): Promise<BenchRow> {
       ratios.push(viaRedis / viaMemory);
     }
     if (shared.origin.requests() !== 6) throw new Error(`bench: ${shared.origin.requests()} origin requests, not 6`);
-    return reportRow(
+    const row = reportRow(
       `warm entry, Redis store vs memory store (${packages} packages, in-process, ${concurrency} in flight, median of ${rounds})`,
       `${Math.round(redisTotal / rounds)} req/s Redis`,
       `${Math.round(memoryTotal / rounds)} req/s memory`,
       median(ratios),
     );
+    return { ...row, target: '≥ 0.95', ok: row.ratio !== undefined && row.ratio >= 0.95 };
   } finally {
     await shared.close();
     await memory.close();

@@ -4,6 +4,7 @@ import { coldEntryLatency, startThroughputServers, warmEntryThroughput, wholeCat
 import { compilerModeRss, requestLogCost } from './host-process.bench.js';
 import { mirrorPut } from './mirror-put.bench.js';
 import { publishBench, publisherBench } from './publisher.bench.js';
+import { redisCluster } from './redis-cluster.bench.js';
 import { redisWarmEntry } from './redis-warm-entry.bench.js';
 import { cachedModuleThroughput, coldCompile } from './remote-component.bench.js';
 import { workerInsert } from './worker-insert.bench.js';
@@ -21,6 +22,7 @@ try {
 }
 rows.push(await coldEntryLatency());
 rows.push(await redisWarmEntry());
+rows.push(...(await redisCluster()));
 rows.push(await requestLogCost());
 rows.push(...(await compilerModeRss()));
 rows.push(...(await wholeCatalog()));

@@ -43,7 +43,7 @@ export const REMOTE_GRAPH_LIMITS = { maxModules: 200, maxSourceBytes: 5 * 1024 *
 export function createHostApp(options: HostAppOptions, dependencies: HostAppDependencies = {}): Hono {
   const config: HostAppConfig = resolveHostAppConfig(options);
   const logger = dependencies.logger ?? silentLogger;
-  const store = dependencies.store ?? new MemoryCacheStore({ maxBytes: config.cacheMaxBytes });
+  const store: CacheStore = dependencies.store ?? new MemoryCacheStore({ maxBytes: config.cacheMaxBytes });
   const upstream = { timeoutMs: config.fetchTimeoutMs, maxBytes: config.maxUpstreamBytes };
   const cache = new TaggedCache(store);
   const runtimeCatalog = new RuntimeCatalog({
@@ -84,7 +84,9 @@ export function createHostApp(options: HostAppOptions, dependencies: HostAppDepe
       await next();
       logger.info(accessLine(c.req.method, c.req.path, c.res.status, performance.now() - started));
     });
-  app.get(HOST_ROUTES.health, (c) => c.json({ ok: true }));
+  // With a shared store, whether this instance hears the invalidation bus now (docs/cache.md
+  // "What an operator monitors"); the in-process store's answer stays `{"ok": true}`.
+  app.get(HOST_ROUTES.health, (c) => c.json(store.busStatus ? { ok: true, bus: store.busStatus() } : { ok: true }));
   app.route(HOST_ROUTES.runtimeCatalog, runtimeCatalogRoutes(runtimeCatalog, config.hostApiVersion));
   app.route(HOST_ROUTES.revalidate, revalidateRoute(runtimeCatalog, config.revalidationSecret));
   app.route(HOST_ROUTES.remoteComponent, remoteComponentRoute(remoteComponents));

@@ -14,6 +14,28 @@ export interface CacheHit {
   readonly value: unknown;
 }
 
+/**
+ * A cluster-wide claim to load one key (stores shared between processes): the holder loads and
+ * stores, the others wait for it and read what it stored.
+ */
+export type LoadClaim =
+  | {
+      readonly held: true;
+      /** Gives the claim up (after the store's `set`), waking the instances that wait for it. */
+      release(): Promise<void>;
+    }
+  | {
+      readonly held: false;
+      /** Resolves once the holder released its claim, or after a bounded wait (a holder that died). */
+      readonly released: Promise<void>;
+    };
+
+/** See {@link CacheStore.busStatus}. */
+export interface BusStatus {
+  readonly listening: boolean;
+  readonly leaseHeld: boolean;
+}
+
 /** Called with the tags of every invalidation, this process's and (for shared stores) others'. */
 export type InvalidationListener = (tags: readonly string[]) => void;
 
@@ -44,6 +66,17 @@ export interface CacheStore {
    * started in. Absent: every invalidation is heard (an in-process store).
    */
   busEpoch?(): number | undefined;
+  /**
+   * Stores shared between processes: whether this instance hears the invalidation bus now
+   * (`GET /healthz` reports it). `listening`: subscribed; `leaseHeld`: provably hearing every
+   * invalidation, so warm reads are answered from memory.
+   */
+  busStatus?(): BusStatus;
+  /**
+   * Stores shared between processes: claims the load of `key` for the whole cluster, or tells
+   * that another instance holds it. Absent: every process loads for itself.
+   */
+  claimLoad?(key: string): Promise<LoadClaim>;
   /** Releases connections and timers. */
   close(): Promise<void>;
 }

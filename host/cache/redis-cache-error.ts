@@ -1,7 +1,15 @@
 import { HostError } from '../host-error.js';
 
 /** What the Redis cache store was doing when Redis failed. */
-export type RedisCacheOperation = 'connect' | 'nextSequence' | 'get' | 'set' | 'invalidateTags';
+export type RedisCacheOperation =
+  | 'connect'
+  | 'nextSequence'
+  | 'get'
+  | 'set'
+  | 'invalidateTags'
+  | 'heartbeat'
+  | 'claimLoad'
+  | 'releaseLoad';
 
 /** The message every request-time failure carries: stable, and safe to answer over HTTP. */
 export const REDIS_CACHE_UNAVAILABLE = 'Cache store unavailable';

@@ -12,6 +12,8 @@
 //   P e:<key>   hash: v (the value's JSON), n (its bytes), s (sequence of its load), t (tags JSON),
 //               w (sequence of its write: the version a store's local copy is checked against)
 //   P k:<tag>   set of the cache keys that carry the tag
+//   P members   sorted set: instance id -> Redis time (ms) of its last heartbeat (bus leases)
+//   P load:<key> string: the token of the instance loading <key> for the cluster (short expiry)
 
 const PRELUDE = `
 local prefix = ARGV[1]
@@ -40,6 +42,17 @@ end
 
 local function next_sequence()
   return redis.call('HINCRBY', state, 'seq', 1)
+end
+
+-- The server time in milliseconds.
+local function server_ms()
+  local now = redis.call('TIME')
+  return tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+end
+
+-- The instances whose last heartbeat is at most window ms old: each may hold a bus lease.
+local function live_members(window)
+  return redis.call('ZRANGEBYSCORE', prefix .. 'members', server_ms() - window, '+inf')
 end
 
 -- Removes an entry, its tag memberships, its LRU position and its bytes.
@@ -142,17 +155,18 @@ return {1, version}
 `;
 
 /**
- * `invalidateTags`: ARGV[3] = pub/sub channel, ARGV[4] = message (a JSON object), ARGV[5..] =
- * tags. Takes a new sequence as the load floor (every load that started before it is refused),
+ * `invalidateTags`: ARGV[3] = pub/sub channel, ARGV[4] = message (a JSON object), ARGV[5] = the
+ * members' registration window (ms), ARGV[6..] = tags. Takes a new sequence as the load floor (every load that started before it is refused),
  * deletes every entry carrying one of the tags and publishes the message with that sequence as
  * its `seq` (a decimal string), all at once; nothing is recorded per tag. Returns `{sequence,
- * receivers}` (subscribers reached).
+ * receivers, members}`: the subscribers reached, and the ids of the instances that may hold a bus
+ * lease (heard from within the window), whose confirmation or lease expiry the caller waits for.
  */
 export const INVALIDATE_SCRIPT = `${PRELUDE}
 floor_of_state()
 local sequence = next_sequence()
 redis.call('HSET', state, 'lfloor', string.format('%d', sequence))
-for i = 5, #ARGV do
+for i = 6, #ARGV do
   local tag = ARGV[i]
   local tag_keys = prefix .. 'k:' .. tag
   for _, key in ipairs(redis.call('SMEMBERS', tag_keys)) do remove_entry(key) end
@@ -162,5 +176,53 @@ end
 -- turn an empty array into an object).
 local message = string.sub(ARGV[4], 1, -2) .. ',"seq":"' .. string.format('%d', sequence) .. '"}'
 local receivers = redis.call('PUBLISH', ARGV[3], message)
-return {sequence, receivers}
+return {sequence, receivers, live_members(tonumber(ARGV[5]))}
+`;
+
+/**
+ * `heartbeat`: ARGV[3] = this instance's id, ARGV[4] = the registration window (ms),
+ * ARGV[5..] = keys this instance served from its memory since its last heartbeat. Records the
+ * instance in `P members` at the server time, forgets members silent for longer than the window,
+ * and moves the served keys that are still stored to the young end of the LRU. Returns the
+ * server time (ms).
+ */
+export const HEARTBEAT_SCRIPT = `${PRELUDE}
+floor_of_state()
+local now = server_ms()
+local window = tonumber(ARGV[4])
+redis.call('ZADD', prefix .. 'members', now, ARGV[3])
+redis.call('ZREMRANGEBYSCORE', prefix .. 'members', '-inf', '(' .. (now - window))
+if #ARGV >= 5 then
+  local sequence = next_sequence()
+  for i = 5, #ARGV do redis.call('ZADD', lru, 'XX', sequence, ARGV[i]) end
+end
+return now
+`;
+
+/** `leave`: ARGV[3] = this instance's id. Removes it from `P members` (it is closing). */
+export const LEAVE_SCRIPT = `${PRELUDE}
+redis.call('ZREM', prefix .. 'members', ARGV[3])
+return 1
+`;
+
+/**
+ * `claimLoad`: ARGV[3] = cache key, ARGV[4] = token, ARGV[5] = expiry (ms). Takes the cluster-wide
+ * claim to load the key unless another instance holds it. Returns `{1}` when taken, or
+ * `{0, ms}`: held by another, for at most `ms` more.
+ */
+export const CLAIM_LOAD_SCRIPT = `${PRELUDE}
+local claim = prefix .. 'load:' .. ARGV[3]
+if redis.call('SET', claim, ARGV[4], 'NX', 'PX', tonumber(ARGV[5])) then return {1} end
+return {0, redis.call('PTTL', claim)}
+`;
+
+/**
+ * `releaseLoad`: ARGV[3] = cache key, ARGV[4] = token, ARGV[5] = channel. Drops the claim when it
+ * is still this token's, and tells the waiters on the channel (the key, as the message).
+ */
+export const RELEASE_LOAD_SCRIPT = `${PRELUDE}
+local claim = prefix .. 'load:' .. ARGV[3]
+if redis.call('GET', claim) == ARGV[4] then redis.call('DEL', claim) end
+redis.call('PUBLISH', ARGV[5], ARGV[3])
+return 1
 `;

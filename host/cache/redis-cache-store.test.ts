@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RedisServer, startRedisServer } from '../../testing/host/redis-server.js';
+import { startTcpProxy } from '../../testing/host/tcp-proxy.js';
 import type { Logger } from '../logger.js';
 import { describeCacheStore } from './cache-store.case.js';
 import { RedisCacheError } from './redis-cache-error.js';
@@ -99,24 +100,70 @@ describe('RedisCacheStore: two host instances on one Redis', () => {
     expect(await b.get('k')).toEqual({ value: { v: 3 } });
   });
 
-  it('fails closed when a subscribed instance does not confirm an invalidation in time', async () => {
+  it('answers a warm read from memory under its bus lease (synchronously: no round trip), and asks Redis again after an invalidation', async () => {
+    const a = await openStore({ prefix: 'lease-1:' });
+    const b = await openStore({ prefix: 'lease-1:' });
+    expect(b.leaseHeld).toBe(true);
+    await a.set('k', { v: 1 }, { tags: ['t'], sequence: await a.nextSequence() });
+    expect(b.peek('k')).toBeUndefined(); // never vouched for by Redis here yet
+    const read = await b.get('k');
+    expect(b.peek('k')).toEqual({ value: { v: 1 } });
+    expect(b.peek('k')!.value).toBe(read!.value); // the same object, not parsed again
+    await a.invalidateTags(['x']); // any invalidation: every copy needs Redis's word again
+    expect(b.peek('k')).toBeUndefined();
+    expect(await b.get('k')).toEqual({ value: { v: 1 } });
+    expect(b.peek('k')).toEqual({ value: { v: 1 } });
+  });
+
+  it('waits out the lease of an instance cut off by a partition: it answers 200 and the cut-off one serves nothing stale', async () => {
+    const proxy = await startTcpProxy(server.port);
     const logger = recordingLogger();
-    const store = await openStore({ prefix: 'silent-peer:', confirmTimeoutMs: 200, logger });
-    await store.set('k', 1, { tags: ['t'], sequence: await store.nextSequence() });
-    const silentPeer = new Redis(server.url); // subscribed like an instance, but never confirms
     try {
-      await silentPeer.subscribe('silent-peer:invalidations');
-      const error = await store.invalidateTags(['t']).then(
-        () => undefined,
-        (reason: unknown) => reason as RedisCacheError,
-      );
-      expect(error).toBeInstanceOf(RedisCacheError);
-      expect(error?.operation).toBe('invalidateTags');
-      expect(error?.message).toBe('Cache store unavailable');
-      expect(logger.lines).toEqual(['warn: cache invalidation not confirmed in time by 1 of 2 subscribers']);
-      expect(await store.get('k')).toBeUndefined(); // recorded all the same: a retry is harmless
+      const a = await openStore({ prefix: 'lease-2:', logger });
+      const b = await openStore({ prefix: 'lease-2:', url: `redis://127.0.0.1:${proxy.port}`, leaseMs: 400 });
+      const cache = new TaggedCache(b);
+      await a.set('k', 'old', { tags: ['t'], sequence: await a.nextSequence() });
+      expect(await b.get('k')).toEqual({ value: 'old' });
+      expect(b.peek('k')).toEqual({ value: 'old' });
+      let release!: (value: string) => void;
+      let started!: () => void;
+      const loading = new Promise<void>((resolve) => (started = resolve));
+      const inFlight = cache.getOrLoad('other', ['t'], () => {
+        started();
+        return new Promise<string>((resolve) => (release = resolve));
+      });
+      await loading;
+      proxy.partition();
+      const invalidating = performance.now();
+      await a.invalidateTags(['t']); // the 200 of /api/revalidate: b cannot confirm
+      const waited = performance.now() - invalidating;
+      expect(logger.lines).toEqual([
+        'warn: cache invalidation: 1 of 2 instances did not confirm; waited out their bus lease',
+      ]);
+      expect(waited).toBeLessThan(400 + 50 + 2_000); // the lease and its margin, plus a loaded machine's delays
+      // From this moment b answers nothing from memory and lets nobody join its older load.
+      expect(b.leaseHeld).toBe(false);
+      expect(b.peek('k')).toBeUndefined();
+      const joined = cache
+        .getOrLoad('other', ['t'], async () => 'new')
+        .then(
+          (value) => value,
+          (error: unknown) => error,
+        );
+      release('old');
+      proxy.heal();
+      // Its own caller came before the revalidation: the old value, or a 503 if its (refused)
+      // write timed out in the partition.
+      const first = await inFlight.catch((error: unknown) => error);
+      expect(first === 'old' || first instanceof RedisCacheError).toBe(true);
+      const after = await joined;
+      // Cut off, b asked Redis (a 503, or the fresh load after the partition healed): never the old load.
+      expect(after === 'new' || after instanceof RedisCacheError).toBe(true);
+      await b.ready();
+      expect(await b.get('k')).toBeUndefined();
+      cache.dispose();
     } finally {
-      silentPeer.disconnect();
+      await proxy.close();
     }
   });
 
@@ -339,6 +386,61 @@ describe('RedisCacheStore: a Redis that goes back in time', () => {
       await snapshot.stop();
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('TaggedCache on RedisCacheStore: one load per key for the whole cluster', () => {
+  it('loads a cold key once across instances; the others read the stored value', async () => {
+    const stores = await Promise.all([1, 2, 3].map(() => openStore({ prefix: 'single-flight-1:' })));
+    const caches = stores.map((store) => new TaggedCache(store));
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      await new Promise((resolve) => setTimeout(resolve, 50)); // an origin request
+      return { v: loads };
+    };
+    const values = await Promise.all(
+      caches.flatMap((cache) => Array.from({ length: 20 }, () => cache.getOrLoad('k', ['t'], load))),
+    );
+    expect(loads).toBe(1);
+    expect(values).toEqual(Array.from({ length: 60 }, () => ({ v: 1 })));
+    for (const cache of caches) cache.dispose();
+  });
+
+  it('stalls the others no longer than the claim when its holder died, then they load', async () => {
+    const holder = await openStore({ prefix: 'single-flight-2:' });
+    const other = await openStore({ prefix: 'single-flight-2:', loadClaimMs: 300 });
+    expect((await holder.claimLoad('k')).held).toBe(true); // and it never releases: it died
+    const cache = new TaggedCache(other);
+    let loads = 0;
+    const started = performance.now();
+    expect(await cache.getOrLoad('k', ['t'], async () => `loaded ${++loads}`)).toBe('loaded 1');
+    const stalled = performance.now() - started;
+    expect(stalled).toBeGreaterThanOrEqual(250);
+    expect(stalled).toBeLessThan(300 + 2_000);
+    cache.dispose();
+  });
+
+  it("never stores a holder's load that an invalidation overtook: the waiter loads the new value", async () => {
+    const a = await openStore({ prefix: 'single-flight-3:' });
+    const b = await openStore({ prefix: 'single-flight-3:' });
+    const [cacheA, cacheB] = [new TaggedCache(a), new TaggedCache(b)];
+    let release!: (value: string) => void;
+    let started!: () => void;
+    const loading = new Promise<void>((resolve) => (started = resolve));
+    const holder = cacheA.getOrLoad('k', ['t'], () => {
+      started();
+      return new Promise<string>((resolve) => (release = resolve));
+    });
+    await loading; // a holds the claim and fetches
+    const waiter = cacheB.getOrLoad('k', ['t'], async () => 'new');
+    await b.invalidateTags(['t']); // republished and revalidated meanwhile
+    release('old');
+    expect(await holder).toBe('old');
+    expect(await waiter).toBe('new');
+    expect(await a.get('k')).toEqual({ value: 'new' });
+    cacheA.dispose();
+    cacheB.dispose();
   });
 });
 

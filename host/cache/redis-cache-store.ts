@@ -2,9 +2,27 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { type Logger, silentLogger } from '../logger.js';
-import type { CacheHit, CacheSetOptions, CacheStore, InvalidationListener } from './cache-store.js';
+import { BusLease } from './bus-lease.js';
+import type {
+  BusStatus,
+  CacheHit,
+  CacheSetOptions,
+  CacheStore,
+  InvalidationListener,
+  LoadClaim,
+} from './cache-store.js';
+import { LoadClaimWaiters } from './load-claim-waiters.js';
 import { RedisCacheError, type RedisCacheOperation } from './redis-cache-error.js';
-import { GET_SCRIPT, INVALIDATE_SCRIPT, NEXT_SEQUENCE_SCRIPT, SET_SCRIPT } from './redis-cache-scripts.js';
+import {
+  CLAIM_LOAD_SCRIPT,
+  GET_SCRIPT,
+  HEARTBEAT_SCRIPT,
+  INVALIDATE_SCRIPT,
+  LEAVE_SCRIPT,
+  NEXT_SEQUENCE_SCRIPT,
+  RELEASE_LOAD_SCRIPT,
+  SET_SCRIPT,
+} from './redis-cache-scripts.js';
 import {
   type ConfirmationMessage,
   InvalidationConfirmations,
@@ -24,8 +42,17 @@ export interface RedisCacheStoreOptions {
   readonly logger?: Logger;
   /** A command without an answer after this long fails (default 2,000 ms). */
   readonly commandTimeoutMs?: number;
-  /** How long an invalidation waits for every subscribed instance to confirm it (default 2,000 ms). */
-  readonly confirmTimeoutMs?: number;
+  /**
+   * The bus lease (default 1,000 ms; docs/cache.md "Warm reads from memory"): while it holds, this
+   * instance answers warm reads from memory; an invalidation waits at most this long (plus a
+   * small margin) for an instance that does not confirm it. Heartbeats go out 4 times a lease.
+   */
+  readonly leaseMs?: number;
+  /**
+   * How long another instance's cluster-wide load of a key may hold the others (default 2,000 ms):
+   * a holder that died stalls them no longer, and they load for themselves.
+   */
+  readonly loadClaimMs?: number;
   /**
    * Bound of the local copies (bytes of JSON) kept to skip sending and parsing a value that Redis
    * confirms unchanged; every read still asks Redis. Default: 32 MiB or `maxBytes`, the smaller.
@@ -45,7 +72,20 @@ interface LocalCopy {
   readonly version: string;
   readonly value: unknown;
   readonly bytes: number;
+  /**
+   * The invalidation generation in which Redis last vouched for this copy (a read or write
+   * answered with no invalidation heard and no subscriber close in between), or -1. Only a copy
+   * of the current generation is answered from memory, and only under the bus lease.
+   */
+  generation: number;
 }
+
+/** Extra wait for an unconfirmed lease holder, over the lease: covers clock-rate drift. */
+const LEASE_MARGIN_MS = 50;
+/** How much longer than a lease a member's registration counts (in Redis's clock). */
+const REGISTRATION_SLACK_MS = 2_000;
+/** At most this many keys served from memory are sent with one heartbeat to refresh Redis's LRU. */
+const TOUCHES_PER_HEARTBEAT = 1_000;
 
 /** The commands that `defineCommand` adds: each runs one script of redis-cache-scripts.ts. */
 interface CacheScripts {
@@ -63,8 +103,34 @@ interface CacheScripts {
     lru: string,
     prefix: string,
     seen: string,
-    ...args: string[]
-  ): Promise<[number, number]>;
+    ...args: ScriptArgument[]
+  ): Promise<[number, number, string[]]>;
+  catalogHeartbeat(
+    state: string,
+    lru: string,
+    prefix: string,
+    seen: string,
+    ...args: ScriptArgument[]
+  ): Promise<number>;
+  catalogLeave(state: string, lru: string, prefix: string, seen: string, id: string): Promise<number>;
+  catalogClaimLoad(
+    state: string,
+    lru: string,
+    prefix: string,
+    seen: string,
+    key: string,
+    token: string,
+    ms: number,
+  ): Promise<[1] | [0, number]>;
+  catalogReleaseLoad(
+    state: string,
+    lru: string,
+    prefix: string,
+    seen: string,
+    key: string,
+    token: string,
+    channel: string,
+  ): Promise<number>;
 }
 
 /**
@@ -73,7 +139,11 @@ interface CacheScripts {
  *   one Lua script (check and write are atomic with respect to any instance's invalidation);
  * - an invalidation is published on a pub/sub channel; every instance's subscriber connection
  *   tells its listeners (TaggedCache drops its loads in flight) and confirms, and
- *   `invalidateTags` resolves only once every subscribed instance confirmed;
+ *   `invalidateTags` resolves only once every instance that may hold a bus lease confirmed or
+ *   its lease ran out;
+ * - while its bus lease holds (heartbeats answered on the subscriber connection), a warm read is
+ *   answered from this instance's memory with no round trip (`peek`);
+ * - a cold key is loaded once for the whole cluster (`claimLoad`);
  * - Redis unreachable: every operation rejects at once with {@link RedisCacheError}, the logger
  *   gets one line per burst of failures, and the connections reconnect in the background; the
  *   subscriber subscribes again by our code on every reconnection (never an unhandled rejection).
@@ -83,17 +153,26 @@ export class RedisCacheStore implements CacheStore {
   readonly #subscriber: Redis;
   readonly #prefix: string;
   readonly #keys: { readonly state: string; readonly lru: string };
-  readonly #channels: { readonly invalidations: string; readonly confirmations: string };
+  readonly #channels: { readonly invalidations: string; readonly confirmations: string; readonly loads: string };
   readonly #maxBytes: number;
   readonly #logger: Logger;
   readonly #target: string;
   readonly #secrets: readonly string[];
-  readonly #confirmTimeoutMs: number;
+  readonly #lease: BusLease;
+  readonly #loadClaimMs: number;
+  readonly #registrationWindowMs: number;
+  readonly #claimWaiters = new LoadClaimWaiters();
   readonly #instanceId = randomUUID();
   readonly #listeners = new Set<InvalidationListener>();
   readonly #confirmations = new InvalidationConfirmations();
   readonly #copies: LRUCache<string, LocalCopy>;
   readonly #reads = new Map<string, Promise<CacheHit | undefined>>();
+  /** Bumped by every invalidation heard or made here and by every subscriber close (LocalCopy.generation). */
+  #generation = 0;
+  /** Keys answered from memory since the last heartbeat: their LRU position in Redis is refreshed. */
+  readonly #touched = new Set<string>();
+  #heartbeatTimer: NodeJS.Timeout | undefined;
+  #heartbeating = false;
   #connected = false;
   #healthy = true;
   #lastError: unknown;
@@ -118,10 +197,13 @@ export class RedisCacheStore implements CacheStore {
     this.#channels = {
       invalidations: `${this.#prefix}invalidations`,
       confirmations: `${this.#prefix}confirmations`,
+      loads: `${this.#prefix}loads`,
     };
     this.#maxBytes = options.maxBytes;
     this.#logger = options.logger ?? silentLogger;
-    this.#confirmTimeoutMs = options.confirmTimeoutMs ?? 2_000;
+    this.#lease = new BusLease(options.leaseMs ?? 1_000);
+    this.#loadClaimMs = options.loadClaimMs ?? 2_000;
+    this.#registrationWindowMs = this.#lease.leaseMs + REGISTRATION_SLACK_MS;
     this.#target = redisTarget(options.url);
     const copyBytes = Math.max(1, options.localCopyBytes ?? Math.min(options.maxBytes, 32 * 1024 * 1024));
     this.#copies = new LRUCache<string, LocalCopy>({
@@ -144,6 +226,10 @@ export class RedisCacheStore implements CacheStore {
     client.defineCommand('catalogGet', { numberOfKeys: 2, lua: GET_SCRIPT });
     client.defineCommand('catalogSet', { numberOfKeys: 2, lua: SET_SCRIPT });
     client.defineCommand('catalogInvalidate', { numberOfKeys: 2, lua: INVALIDATE_SCRIPT });
+    client.defineCommand('catalogHeartbeat', { numberOfKeys: 2, lua: HEARTBEAT_SCRIPT });
+    client.defineCommand('catalogLeave', { numberOfKeys: 2, lua: LEAVE_SCRIPT });
+    client.defineCommand('catalogClaimLoad', { numberOfKeys: 2, lua: CLAIM_LOAD_SCRIPT });
+    client.defineCommand('catalogReleaseLoad', { numberOfKeys: 2, lua: RELEASE_LOAD_SCRIPT });
     this.#client = client as Redis & CacheScripts;
     // ioredis's own re-subscription after a reconnection does not handle its command's failure:
     // a connection cut again while it re-subscribes (Redis restarting, a network flap, `CLIENT
@@ -159,9 +245,13 @@ export class RedisCacheStore implements CacheStore {
     });
     this.#subscriber.on('close', () => {
       this.#listening = false;
-      // Invalidations published from now until it subscribed again may never reach us.
+      // Invalidations published from now until it subscribed again may never reach us: no copy,
+      // load or read from before is trusted without asking Redis again.
       this.#busEpoch += 1;
+      this.#generation += 1;
+      this.#lease.revoke();
       this.#reads.clear();
+      this.#claimWaiters.releaseAll();
     });
     this.#subscriber.on('message', (channel: string, message: string) => {
       try {
@@ -192,6 +282,10 @@ export class RedisCacheStore implements CacheStore {
     }
     this.#connected = true;
     this.#healthy = true;
+    // The first lease before the first request; then 4 heartbeats a lease.
+    await this.#heartbeat();
+    this.#heartbeatTimer = setInterval(() => void this.#heartbeat(), Math.max(10, this.#lease.leaseMs / 4));
+    this.#heartbeatTimer.unref();
   }
 
   /** Resolves once both connections are ready again and the subscriber listens (after a reconnection, say). */
@@ -209,6 +303,18 @@ export class RedisCacheStore implements CacheStore {
     return this.#listening;
   }
 
+  /**
+   * Whether this instance provably hears every invalidation now (its bus lease holds), and so
+   * answers warm reads from memory; otherwise every read asks Redis.
+   */
+  get leaseHeld(): boolean {
+    return this.#listening && this.#lease.held();
+  }
+
+  busStatus(): BusStatus {
+    return { listening: this.#listening, leaseHeld: this.leaseHeld };
+  }
+
   async nextSequence(): Promise<number> {
     const sequence = await this.#run('nextSequence', () =>
       this.#client.catalogNextSequence(this.#keys.state, this.#keys.lru, this.#prefix, this.#seenArg()),
@@ -223,7 +329,19 @@ export class RedisCacheStore implements CacheStore {
    * not subscribed. A load or read in flight may be joined only within one epoch (defect 3).
    */
   busEpoch(): number | undefined {
-    return this.#listening ? this.#busEpoch : undefined;
+    return this.leaseHeld ? this.#busEpoch : undefined;
+  }
+
+  /**
+   * A warm read from memory, with no Redis round trip: only under the bus lease, and only a copy
+   * that Redis vouched for since the last invalidation this instance heard (issue #16, item 4).
+   */
+  peek(key: string): CacheHit | undefined {
+    if (!this.#lease.held()) return undefined;
+    const copy = this.#copies.get(key);
+    if (copy === undefined || copy.generation !== this.#generation || !this.#listening) return undefined;
+    if (this.#touched.size < TOUCHES_PER_HEARTBEAT) this.#touched.add(key);
+    return { value: copy.value };
   }
 
   /** The highest sequence seen, as the scripts' ARGV[2]. */
@@ -245,18 +363,19 @@ export class RedisCacheStore implements CacheStore {
    */
   get(key: string): Promise<CacheHit | undefined> {
     const shared = this.#reads.get(key);
-    if (shared !== undefined) return shared;
+    if (shared !== undefined && this.leaseHeld) return shared;
     const read = this.#read(key).finally(() => {
       if (this.#reads.get(key) === read) this.#reads.delete(key);
     });
-    // Shared only while every invalidation provably reaches us (the bus epoch); the subscriber's
-    // close clears the sharing too.
-    if (this.#listening) this.#reads.set(key, read);
+    // Shared only while every invalidation provably reaches us (the bus lease); an invalidation
+    // heard and the subscriber's close clear the sharing too.
+    if (this.leaseHeld) this.#reads.set(key, read);
     return read;
   }
 
   async #read(key: string): Promise<CacheHit | undefined> {
     const copy = this.#copies.get(key);
+    const generation = this.#generation;
     const found = await this.#run('get', () =>
       this.#client.catalogGet(
         this.#keys.state,
@@ -267,14 +386,17 @@ export class RedisCacheStore implements CacheStore {
         copy?.version ?? '',
       ),
     );
-    if (found[0] === 2 && copy !== undefined) return { value: copy.value };
+    if (found[0] === 2 && copy !== undefined) {
+      copy.generation = this.#vouched(generation);
+      return { value: copy.value };
+    }
     if (found[0] !== 1) {
       this.#copies.delete(key);
       return undefined;
     }
     this.#see(found[2]);
     const value: unknown = JSON.parse(found[1]);
-    this.#copies.set(key, { version: found[2], value, bytes: found[1].length });
+    this.#copies.set(key, { version: found[2], value, bytes: found[1].length, generation: this.#vouched(generation) });
     return { value };
   }
 
@@ -283,6 +405,7 @@ export class RedisCacheStore implements CacheStore {
     // The script checks the size too; this spares Redis a value it would refuse.
     if (Buffer.byteLength(json) > this.#maxBytes) return false;
     const tags = JSON.stringify([...new Set(options.tags)]);
+    const generation = this.#generation;
     const stored = await this.#run('set', () =>
       this.#client.catalogSet(
         this.#keys.state,
@@ -298,7 +421,7 @@ export class RedisCacheStore implements CacheStore {
     );
     if (stored[0] !== 1) return false;
     this.#see(stored[1]);
-    this.#copies.set(key, { version: stored[1], value, bytes: json.length });
+    this.#copies.set(key, { version: stored[1], value, bytes: json.length, generation: this.#vouched(generation) });
     return true;
   }
 
@@ -306,10 +429,10 @@ export class RedisCacheStore implements CacheStore {
     const id = randomUUID();
     const message: InvalidationMessage = { from: this.#instanceId, id, tags };
     this.#confirmations.open(id);
-    let receivers: number;
+    let members: string[];
     let sequence: number;
     try {
-      [sequence, receivers] = await this.#run('invalidateTags', () =>
+      [sequence, , members] = await this.#run('invalidateTags', () =>
         this.#client.catalogInvalidate(
           this.#keys.state,
           this.#keys.lru,
@@ -317,6 +440,7 @@ export class RedisCacheStore implements CacheStore {
           this.#seenArg(),
           this.#channels.invalidations,
           JSON.stringify(message),
+          this.#registrationWindowMs,
           ...tags,
         ),
       );
@@ -326,14 +450,55 @@ export class RedisCacheStore implements CacheStore {
     }
     this.#see(sequence);
     this.#notify(tags);
-    // Every subscriber reached (this instance's own included) confirms once its listeners ran:
-    // only then has no instance a load in flight that a later request could join. Fails closed:
-    // an invalidation that not every instance confirmed in time is not answered 200.
-    const missing = await this.#confirmations.wait(id, receivers, this.#confirmTimeoutMs);
-    if (missing > 0) {
-      this.#logger.warn(`cache invalidation not confirmed in time by ${missing} of ${receivers} subscribers`);
-      throw new RedisCacheError('invalidateTags');
+    // Every instance that may hold a bus lease (this one included) confirms once its listeners
+    // ran. One that does not (cut off, half-open, stalled) is waited out: every lease it took
+    // before the invalidation ran has ended a lease later, so it answers nothing from memory and
+    // lets nobody join an older load; it asks Redis, which already holds the invalidation.
+    const missing = await this.#confirmations.wait(id, members, this.#lease.leaseMs + LEASE_MARGIN_MS);
+    if (missing.length > 0) {
+      this.#logger.warn(
+        `cache invalidation: ${missing.length} of ${members.length} instances did not confirm; waited out their bus lease`,
+      );
     }
+  }
+
+  /**
+   * Claims the load of `key` for the cluster (issue #16, item 5). The claim expires by itself
+   * after `loadClaimMs`; waiters wake at its release or by then.
+   */
+  async claimLoad(key: string): Promise<LoadClaim> {
+    const token = randomUUID();
+    const claim = await this.#run('claimLoad', () =>
+      this.#client.catalogClaimLoad(
+        this.#keys.state,
+        this.#keys.lru,
+        this.#prefix,
+        this.#seenArg(),
+        key,
+        token,
+        this.#loadClaimMs,
+      ),
+    );
+    if (claim[0] === 1) {
+      return {
+        held: true,
+        release: async () => {
+          await this.#run('releaseLoad', () =>
+            this.#client.catalogReleaseLoad(
+              this.#keys.state,
+              this.#keys.lru,
+              this.#prefix,
+              this.#seenArg(),
+              key,
+              token,
+              this.#channels.loads,
+            ),
+          ).catch(() => undefined); // the claim expires by itself; the waiters wake by then
+        },
+      };
+    }
+    const remaining = claim[1] > 0 ? claim[1] : this.#loadClaimMs;
+    return { held: false, released: this.#claimWaiters.wait(key, Math.min(remaining, this.#loadClaimMs) + 20) };
   }
 
   onInvalidate(listener: InvalidationListener): () => void {
@@ -343,8 +508,17 @@ export class RedisCacheStore implements CacheStore {
 
   /** Quits both connections (or drops them when they are not connected); resolves once they are closed. */
   async close(): Promise<void> {
+    clearInterval(this.#heartbeatTimer);
     this.#listeners.clear();
     this.#copies.clear();
+    this.#lease.revoke();
+    // Others stop waiting for this instance's confirmations at once (best effort: its
+    // registration runs out by itself otherwise).
+    if (this.#connected && this.#client.status === 'ready') {
+      await this.#client
+        .catalogLeave(this.#keys.state, this.#keys.lru, this.#prefix, this.#seenArg(), this.#instanceId)
+        .catch(() => undefined);
+    }
     this.#connected = false;
     await Promise.all(
       [this.#client, this.#subscriber].map(async (connection) => {
@@ -363,7 +537,11 @@ export class RedisCacheStore implements CacheStore {
    */
   async #subscribe(): Promise<boolean> {
     try {
-      await this.#subscriber.subscribe(this.#channels.invalidations, this.#channels.confirmations);
+      await this.#subscriber.subscribe(
+        this.#channels.invalidations,
+        this.#channels.confirmations,
+        this.#channels.loads,
+      );
     } catch (error) {
       this.#failed(error);
       if (this.#connected && this.#subscriber.status === 'ready') this.#subscriber.disconnect(true);
@@ -376,9 +554,13 @@ export class RedisCacheStore implements CacheStore {
   }
 
   #received(channel: string, raw: string): void {
+    if (channel === this.#channels.loads) {
+      this.#claimWaiters.released(raw);
+      return;
+    }
     if (channel === this.#channels.confirmations) {
       const confirmation = JSON.parse(raw) as ConfirmationMessage;
-      if (confirmation.to === this.#instanceId) this.#confirmations.confirm(confirmation.id);
+      if (confirmation.to === this.#instanceId) this.#confirmations.confirm(confirmation.id, confirmation.from);
       return;
     }
     if (channel !== this.#channels.invalidations) return;
@@ -386,19 +568,71 @@ export class RedisCacheStore implements CacheStore {
     this.#see(message.seq);
     // Our own: the listeners ran when the script answered; our subscriber confirms it as read.
     if (message.from === this.#instanceId) {
-      this.#confirmations.confirm(message.id);
+      this.#confirmations.confirm(message.id, this.#instanceId);
       return;
     }
     this.#notify(message.tags);
-    const confirmation: ConfirmationMessage = { to: message.from, id: message.id };
+    const confirmation: ConfirmationMessage = { to: message.from, id: message.id, from: this.#instanceId };
     this.#client.publish(this.#channels.confirmations, JSON.stringify(confirmation)).catch((error: unknown) => {
       this.#failed(error);
     });
   }
 
   #notify(tags: readonly string[]): void {
+    // Every copy needs Redis's word again (one "unchanged" round trip each): simpler than
+    // tracking each copy's tags, and invalidations are rare, publisher-driven events.
+    this.#generation += 1;
     this.#reads.clear();
     for (const listener of this.#listeners) listener(tags);
+  }
+
+  /** The generation a copy read or written from `generation` on is vouched for in (-1: an invalidation came between). */
+  #vouched(generation: number): number {
+    return generation === this.#generation ? generation : -1;
+  }
+
+  /**
+   * One heartbeat: registers this instance as a member (and refreshes the LRU position of the
+   * keys it answered from memory), then PINGs on the subscriber connection; the answer extends
+   * the bus lease from the moment the PING was sent (BusLease). Never rejects. A PING without
+   * answer (a half-open subscriber connection) drops that connection, so that it reconnects and
+   * subscribes again.
+   */
+  async #heartbeat(): Promise<void> {
+    if (this.#heartbeating || !this.#listening) return;
+    this.#heartbeating = true;
+    const epoch = this.#busEpoch;
+    const touched = [...this.#touched];
+    this.#touched.clear();
+    try {
+      const registering = performance.now();
+      await this.#run('heartbeat', () =>
+        this.#client.catalogHeartbeat(
+          this.#keys.state,
+          this.#keys.lru,
+          this.#prefix,
+          this.#seenArg(),
+          this.#instanceId,
+          this.#registrationWindowMs,
+          ...touched,
+        ),
+      );
+      const sentAt = performance.now();
+      // A registration answered this late may be close to the end of its window in Redis's clock.
+      if (sentAt - registering > REGISTRATION_SLACK_MS / 2) return;
+      try {
+        await this.#subscriber.ping();
+      } catch (error) {
+        this.#failed(error);
+        if (epoch === this.#busEpoch && this.#subscriber.status === 'ready') this.#subscriber.disconnect(true);
+        return;
+      }
+      if (epoch === this.#busEpoch && this.#listening) this.#lease.extend(sentAt);
+    } catch {
+      // Redis failed: reported by #run; the lease runs out by itself.
+    } finally {
+      this.#heartbeating = false;
+    }
   }
 
   async #run<T>(operation: RedisCacheOperation, command: () => Promise<T>): Promise<T> {

@@ -54,6 +54,15 @@ describe('two host instances on one Redis', () => {
     expect(origin.requests()).toBe(0);
   });
 
+  it('GET /healthz says whether each instance hears the bus (and the memory store keeps its plain answer)', async () => {
+    const { hosts } = await twoHosts();
+    for (const host of hosts) {
+      const response = await host.app.request('/healthz');
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ ok: true, bus: { listening: true, leaseHeld: true } });
+    }
+  });
+
   it('a revalidation on one makes the other serve the new artifact on its next request', async () => {
     const { hosts, origin } = await twoHosts();
     const [a, b] = hosts;

@@ -7,51 +7,54 @@ export interface InvalidationMessage {
 
 /** Published on `<prefix>confirmations` by each other instance once its listeners ran. */
 export interface ConfirmationMessage {
+  /** The instance that invalidated. */
   readonly to: string;
+  /** The invalidation. */
   readonly id: string;
+  /** The instance that confirms. */
+  readonly from: string;
 }
 
 interface Pending {
-  confirmed: number;
-  expected: number | undefined;
+  readonly confirmed: Set<string>;
+  expected: ReadonlySet<string> | undefined;
   readonly done: Promise<void>;
   resolve(): void;
 }
 
 /**
- * The confirmations that one store's invalidations wait for: every subscriber that `PUBLISH`
- * reached (the store's own included) confirms once its listeners ran, and only then is the
- * invalidation answered. Opened before the publish, since confirmations may arrive (on the
- * subscriber connection) before the script's own answer does.
+ * The confirmations that one store's invalidations wait for: every instance that may hold a bus
+ * lease (the store's own included) confirms once its listeners ran. Opened before the publish,
+ * since confirmations may arrive (on the subscriber connection) before the script's own answer.
  */
 export class InvalidationConfirmations {
   readonly #pending = new Map<string, Pending>();
 
-  /** Starts counting the confirmations of invalidation `id`. */
+  /** Starts collecting the confirmations of invalidation `id`. */
   open(id: string): void {
     let resolve!: () => void;
     const done = new Promise<void>((settle) => {
       resolve = settle;
     });
-    this.#pending.set(id, { confirmed: 0, expected: undefined, done, resolve });
+    this.#pending.set(id, { confirmed: new Set(), expected: undefined, done, resolve });
   }
 
-  /** One confirmation of `id` arrived (ignored when nobody waits for it). */
-  confirm(id: string): void {
+  /** Instance `from` confirmed `id` (ignored when nobody waits for it). */
+  confirm(id: string, from: string): void {
     const pending = this.#pending.get(id);
     if (pending === undefined) return;
-    pending.confirmed += 1;
+    pending.confirmed.add(from);
     this.#settle(pending);
   }
 
   /**
-   * Waits until `expected` confirmations of `id` arrived, at most `timeoutMs`; resolves to the
-   * number still missing (0: all confirmed). Forgets `id` either way.
+   * Waits until every instance of `expected` confirmed `id`, at most `timeoutMs`; resolves to the
+   * instances that did not. Forgets `id` either way.
    */
-  async wait(id: string, expected: number, timeoutMs: number): Promise<number> {
+  async wait(id: string, expected: readonly string[], timeoutMs: number): Promise<string[]> {
     const pending = this.#pending.get(id);
-    if (pending === undefined) return expected;
-    pending.expected = expected;
+    if (pending === undefined) return [...expected];
+    pending.expected = new Set(expected);
     this.#settle(pending);
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<void>((resolve) => {
@@ -59,7 +62,7 @@ export class InvalidationConfirmations {
     });
     try {
       await Promise.race([pending.done, timedOut]);
-      return Math.max(0, expected - pending.confirmed);
+      return expected.filter((member) => !pending.confirmed.has(member));
     } finally {
       clearTimeout(timer);
       this.#pending.delete(id);
@@ -72,6 +75,8 @@ export class InvalidationConfirmations {
   }
 
   #settle(pending: Pending): void {
-    if (pending.expected !== undefined && pending.confirmed >= pending.expected) pending.resolve();
+    if (pending.expected === undefined) return;
+    for (const member of pending.expected) if (!pending.confirmed.has(member)) return;
+    pending.resolve();
   }
 }

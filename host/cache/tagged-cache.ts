@@ -22,7 +22,8 @@ interface Flight {
  * - one load per key at a time in this process (concurrent cold callers share it);
  * - a load that an invalidation overtakes still answers its callers but is never stored
  *   (the store refuses it by sequence), and nobody joins it after the invalidation;
- * - a failed load stores nothing and is not remembered.
+ * - a failed load stores nothing and is not remembered;
+ * - over a store shared by several processes, one load per key for the whole cluster.
  */
 export class TaggedCache {
   readonly #store: CacheStore;
@@ -110,11 +111,24 @@ export class TaggedCache {
       },
     };
     try {
-      // The sequence is taken before the load starts: an invalidation after this point wins.
-      const sequence = await this.#store.nextSequence();
-      const value = await load(context);
-      if (!skip && !flight.invalidated) await this.#store.set(key, value, { tags: [...flight.tags], sequence });
-      return value;
+      // A store shared by several processes loads each key once for the whole cluster: another
+      // instance's load is waited for and its stored value read (#16, item 5). When it stored
+      // nothing (its load failed, an invalidation overtook it, it died), this one loads.
+      const claim = await this.#store.claimLoad?.(key);
+      if (claim !== undefined && !claim.held) {
+        await claim.released;
+        const hit = await this.#store.get(key);
+        if (hit !== undefined) return hit.value as T;
+      }
+      try {
+        // The sequence is taken before the load starts: an invalidation after this point wins.
+        const sequence = await this.#store.nextSequence();
+        const value = await load(context);
+        if (!skip && !flight.invalidated) await this.#store.set(key, value, { tags: [...flight.tags], sequence });
+        return value;
+      } finally {
+        if (claim?.held) await claim.release();
+      }
     } finally {
       if (this.#flights.get(key) === flight) this.#flights.delete(key);
     }

@@ -8,8 +8,8 @@ export interface RedisServer {
   /** `redis://127.0.0.1:<port>` */
   readonly url: string;
   readonly port: number;
-  /** Stops the server (SIGTERM) and waits for it to exit: Redis "goes away". */
-  stop(): Promise<void>;
+  /** Stops the server (SIGTERM, or `signal`: SIGKILL is a crash) and waits for it to exit: Redis "goes away". */
+  stop(signal?: NodeJS.Signals): Promise<void>;
   /** Starts it again on the same port (empty: nothing is persisted). */
   restart(): Promise<void>;
 }
@@ -27,10 +27,10 @@ export async function startRedisServer(args: readonly string[] = []): Promise<Re
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
-    stop: async () => {
+    stop: async (signal = 'SIGTERM') => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, 'exit');
-      child.kill('SIGTERM');
+      child.kill(signal);
       await exited;
     },
     restart: async () => {
