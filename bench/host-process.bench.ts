@@ -1,16 +1,19 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { closeSync, existsSync, openSync, readFileSync, statSync, watch, writeSync } from 'node:fs';
+import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { remoteComponentPath } from '@runtime-component-catalog/contracts';
+import { withAccessLog } from '../host/access-log.js';
+import { createProcessLogger } from '../host/process-logger.js';
+import { startHostFixture } from '../testing/host/host-fixture.js';
 import { HOST_MAIN_FILE } from '../testing/host/host-process.js';
 import { startArtifactsOrigin } from '../testing/origins/artifacts-origin.js';
 import { startEsmOrigin } from '../testing/origins/esm-origin.js';
 import { SAMPLE_COMPONENT, sampleEsmModules } from '../testing/origins/sample-esm-modules.js';
 import { sampleCatalog } from '../testing/origins/sample-packages.js';
-import { type BenchRow, reportRow } from './bench-row.js';
+import { type BenchRow, median, reportRow } from './bench-row.js';
 import { compareThroughput } from './host-catalog.bench.js';
 
 // The host as operators run it: host/dist/main.js (`npm run host`, `catalog-host`) in its own
@@ -62,32 +65,50 @@ async function startOrigins(): Promise<Origins> {
   };
 }
 
-/** Starts host/dist/main.js on core 1 (the load generator takes core 0) and waits for its listening line. */
-async function startHost(env: Record<string, string>): Promise<RunningHost> {
+/**
+ * Starts host/dist/main.js on core 1 (the load generator takes core 0) and waits for its listening
+ * line. Its stdout goes to a pipe this process reads, or, with `stdoutFile`, straight to that file
+ * (what `StandardOutput=append:` of systemd does): the host pays for its writes, and no collector
+ * competes with it or with the load generator for the two cores.
+ */
+async function startHost(env: Record<string, string>, stdoutFile?: string): Promise<RunningHost> {
   const [command, args] = pinned
     ? ['/usr/bin/taskset', ['-c', '1', process.execPath, HOST_MAIN_FILE]]
     : [process.execPath, [HOST_MAIN_FILE]];
+  const fileHandle = stdoutFile === undefined ? undefined : await open(stdoutFile, 'a');
   const child: ChildProcess = spawn(command, args, {
     env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', fileHandle?.fd ?? 'pipe', 'inherit'],
   });
+  await fileHandle?.close(); // the child has its own copy of the descriptor
   let head = '';
   let bytes = 0;
+  const listening = /^host listening on http:\/\/127\.0\.0\.1:(\d+)$/m;
   const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench: host exited (${code}) before listening`)));
+    if (stdoutFile !== undefined) {
+      const watcher = watch(stdoutFile, () => {
+        const match = listening.exec(readFileSync(stdoutFile, 'utf8').slice(0, 4096));
+        if (match) {
+          watcher.close();
+          resolve(Number(match[1]));
+        }
+      });
+      return;
+    }
     child.stdout!.on('data', (chunk: Buffer) => {
       bytes += chunk.length;
       if (head.length < 4096) {
         head += chunk;
-        const match = /^host listening on http:\/\/127\.0\.0\.1:(\d+)$/m.exec(head);
+        const match = listening.exec(head);
         if (match) resolve(Number(match[1]));
       }
     });
-    child.once('exit', (code) => reject(new Error(`bench: host exited (${code}) before listening`)));
   });
   return {
     port,
     pid: child.pid!,
-    stdoutBytes: () => bytes,
+    stdoutBytes: () => (stdoutFile === undefined ? bytes : statSync(stdoutFile).size),
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = once(child, 'exit');
@@ -100,12 +121,15 @@ async function startHost(env: Record<string, string>): Promise<RunningHost> {
 /**
  * Warm entry through the real process, access log on (the default, `REQUEST_LOG=on`) against the
  * same process with `REQUEST_LOG=off`, in alternating rounds (target ≥ 0.95). Everything else is
- * the default configuration (in-process store, `REMOTE_COMPILER=lazy`).
+ * the default configuration (in-process store, `REMOTE_COMPILER=lazy`). Both write their stdout
+ * to a file: a collector reading a pipe in this process took the load generator's core (the
+ * ratio swung between 0.6 and 0.9 from that alone).
  */
 export async function requestLogCost(): Promise<BenchRow> {
   const origins = await startOrigins();
-  const logged = await startHost({ ...origins.env, REQUEST_LOG: 'on' });
-  const silent = await startHost({ ...origins.env, REQUEST_LOG: 'off' });
+  const logs = await mkdtemp(join(tmpdir(), 'bench-access-log-'));
+  const logged = await startHost({ ...origins.env, REQUEST_LOG: 'on' }, join(logs, 'on.log'));
+  const silent = await startHost({ ...origins.env, REQUEST_LOG: 'off' }, join(logs, 'off.log'));
   try {
     const row = await compareThroughput(
       {
@@ -123,6 +147,59 @@ export async function requestLogCost(): Promise<BenchRow> {
   } finally {
     await Promise.all([logged.stop(), silent.stop()]);
     await origins.close();
+    await rm(logs, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The access line's own cost per request, without HTTP or a second process: the app's fetch
+ * with and without `withAccessLog` and the process logger (its batched writes going to
+ * /dev/null), 50,000 warm entries per round, alternating, median of the per-round ratios.
+ */
+export async function accessLineCost(): Promise<BenchRow> {
+  const fixture = await startHostFixture({ packages: 1 });
+  const devNull = openSync('/dev/null', 'w');
+  try {
+    const sink = {
+      write: (chunk: string, callback?: () => void) => {
+        writeSync(devNull, chunk);
+        callback?.();
+        return true;
+      },
+    };
+    const plain = fixture.app.fetch;
+    const logged = withAccessLog(fixture.app.fetch, createProcessLogger(sink, sink));
+    const url = 'http://127.0.0.1/api/runtime-catalog/pkg0';
+    const perRequestUs = async (handler: typeof plain, requests: number) => {
+      const started = performance.now();
+      for (let index = 0; index < requests; index += 1) {
+        const response = await handler(new Request(url));
+        await response.arrayBuffer();
+      }
+      return ((performance.now() - started) / requests) * 1_000;
+    };
+    await perRequestUs(plain, 20_000); // the JIT
+    await perRequestUs(logged, 20_000);
+    const ratios: number[] = [];
+    const timings = { plain: [] as number[], logged: [] as number[] };
+    for (let round = 0; round < 7; round += 1) {
+      const first = round % 2 === 0;
+      const a = await perRequestUs(first ? plain : logged, 50_000);
+      const b = await perRequestUs(first ? logged : plain, 50_000);
+      const [withLine, without] = first ? [b, a] : [a, b];
+      timings.plain.push(without);
+      timings.logged.push(withLine);
+      ratios.push(without / withLine);
+    }
+    return reportRow(
+      'warm entry, in-process, with the access line vs without (median of 7)',
+      `${median(timings.logged).toFixed(2)} µs a request`,
+      `${median(timings.plain).toFixed(2)} µs without`,
+      median(ratios),
+    );
+  } finally {
+    closeSync(devNull);
+    await fixture.close();
   }
 }
 

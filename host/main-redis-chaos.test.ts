@@ -75,8 +75,10 @@ function report(scenario: string, hosts: HostCluster, recoveryMs: number, extra 
 
 describe('catalog-host with REDIS_URL: chaos', () => {
   it('Redis killed and restarted under load: 503 while away, 200 after, 0 crashes, 0 stale', async () => {
-    const server = (redis = await startRedisServer());
-    const hosts = (cluster = await HostCluster.start([server.url, server.url]));
+    const server = await startRedisServer();
+    redis = server;
+    const hosts = await HostCluster.start([server.url, server.url]);
+    cluster = hosts;
     const [a, b] = hosts.urls as [string, string];
     expect(await hosts.republishAndRevalidate(a)).toBe(200);
     await underLoad(hosts, async () => {
@@ -98,9 +100,12 @@ describe('catalog-host with REDIS_URL: chaos', () => {
   }, 120_000);
 
   it('one instance partitioned from Redis while another revalidates: 200 within a lease, 0 stale, recovers after', async () => {
-    const server = (redis = await startRedisServer());
-    const cut = (proxy = await startTcpProxy(server.port));
-    const hosts = (cluster = await HostCluster.start([server.url, `redis://127.0.0.1:${cut.port}`]));
+    const server = await startRedisServer();
+    redis = server;
+    const cut = await startTcpProxy(server.port);
+    proxy = cut;
+    const hosts = await HostCluster.start([server.url, `redis://127.0.0.1:${cut.port}`]);
+    cluster = hosts;
     const [a, b] = hosts.urls as [string, string];
     for (const url of hosts.urls) expect((await hosts.read(url)).status).toBe(200);
     await underLoad(hosts, async () => {
@@ -122,8 +127,10 @@ describe('catalog-host with REDIS_URL: chaos', () => {
 
   it('a rollback to an older snapshot (SAVE, revalidate, kill -9, restart on the dump): 0 stale', async () => {
     dumpDir = await mkdtemp(join(tmpdir(), 'redis-chaos-rollback-'));
-    const server = (redis = await startRedisServer(['--dir', dumpDir, '--dbfilename', 'dump.rdb']));
-    const hosts = (cluster = await HostCluster.start([server.url, server.url]));
+    const server = await startRedisServer(['--dir', dumpDir, '--dbfilename', 'dump.rdb']);
+    redis = server;
+    const hosts = await HostCluster.start([server.url, server.url]);
+    cluster = hosts;
     const [a, b] = hosts.urls as [string, string];
     const before = hosts.republish();
     expect(await hosts.revalidate(a)).toBe(200);
