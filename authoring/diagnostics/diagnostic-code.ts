@@ -60,9 +60,12 @@ export type DiagnosticCode =
   | 'attribute-name-invalid'
   | 'attribute-name-reserved'
   | 'attribute-name-conflict'
+  | 'model-name-invalid'
   | 'model-name-reserved'
   | 'model-name-conflict'
   | 'collection-plural-same'
+  | 'table-name-conflict'
+  | 'route-conflict'
   | 'slug-missing'
   | 'slug-invalid'
   // Layer 3: component id lock

@@ -26,6 +26,23 @@ export function lockEntryOf(component: ComponentModel): ComponentLockEntry {
   };
 }
 
+/** The entries of a parsed lock file, or undefined when it is not `{"components": {…}}` (layer 1 reports that). */
+export function readLockEntries(data: unknown): Record<string, Partial<ComponentLockEntry>> | undefined {
+  const components = (data as { components?: unknown } | undefined)?.components;
+  return typeof components === 'object' && components !== null && !Array.isArray(components)
+    ? (components as Record<string, Partial<ComponentLockEntry>>)
+    : undefined;
+}
+
+/** Each locked id's `file`, from a parsed lock file (entries without a string `file` are left out). */
+export function lockedFiles(data: unknown): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const [id, entry] of Object.entries(readLockEntries(data) ?? {})) {
+    if (typeof entry?.file === 'string') files.set(id, entry.file);
+  }
+  return files;
+}
+
 /** The lock that matches the model's components (the first file of each id), sorted by id. */
 export function buildComponentLock(model: CanonicalModel): ComponentLock {
   const components: Record<string, ComponentLockEntry> = {};

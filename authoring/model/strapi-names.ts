@@ -1,8 +1,11 @@
 import pluralize from 'pluralize';
 import type { CollectionModel, ComponentModel } from './canonical-model.js';
 
-/** `blog-post` → `blog_post` (Strapi's nameToCollectionName for our kebab-case names). */
-export function snakeCase(name: string): string {
+/**
+ * `blog-post` → `blog_post`: our table names (Strapi's nameToCollectionName for our kebab-case
+ * names). Not lodash's snakeCase (model/strapi-strings.ts), which would split `hero1` into `hero_1`.
+ */
+export function underscored(name: string): string {
   return name.replaceAll('-', '_');
 }
 
@@ -36,7 +39,7 @@ export function collectionNames(collection: Pick<CollectionModel, 'id' | 'title'
     uid: `api::${collection.id}.${collection.id}`,
     singularName: collection.id,
     pluralName,
-    collectionName: snakeCase(pluralName),
+    collectionName: underscored(pluralName),
     displayName: collection.title ?? titleCase(collection.id),
   };
 }
@@ -58,7 +61,7 @@ export interface ComponentNames {
 export function componentNames(component: Pick<ComponentModel, 'category' | 'name' | 'title'>): ComponentNames {
   return {
     uid: `${component.category}.${component.name}`,
-    collectionName: `components_${snakeCase(component.category)}_${snakeCase(pluralize(component.name))}`,
+    collectionName: `components_${underscored(component.category)}_${underscored(pluralize(component.name))}`,
     displayName: component.title ?? titleCase(component.name),
     file: `src/components/${component.category}/${component.name}.json`,
   };

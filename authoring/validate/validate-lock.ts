@@ -1,28 +1,19 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { type ComponentLockEntry, lockEntryOf } from '../lock/component-lock.js';
-import type { CanonicalModel } from '../model/canonical-model.js';
-import type { UnreadableIds } from '../parse/unreadable-ids.js';
+import { lockEntryOf, readLockEntries } from '../lock/component-lock.js';
 import type { SchemaPackageFiles } from '../source/schema-package-files.js';
 import { sourceLayout } from '../source/source-layout.js';
-
-function lockEntries(data: unknown): Record<string, Partial<ComponentLockEntry>> | undefined {
-  const components = (data as { components?: unknown } | undefined)?.components;
-  return typeof components === 'object' && components !== null && !Array.isArray(components)
-    ? (components as Record<string, Partial<ComponentLockEntry>>)
-    : undefined;
-}
+import type { ModelIndex } from './rules/model-rule.js';
 
 /**
  * Layer 3 of spec 4.4: component-ids.lock.json against the component files: every id locked
  * (missing), no id locked without its file (extra), and each entry still true (changed).
- * `lock:components` rewrites the lock.
+ * `lock:components` rewrites the lock. An id that several files declare is left to
+ * `component-id-duplicate`: lock:components refuses while it stands, so no advice to run it is
+ * given for that id (it could only lock the wrong file).
  */
-export function validateLock(
-  files: SchemaPackageFiles,
-  model: CanonicalModel,
-  unreadable?: UnreadableIds,
-): Diagnostic[] {
+export function validateLock(files: SchemaPackageFiles, index: ModelIndex): Diagnostic[] {
   const { lock } = files;
+  const { model, unreadable } = index;
   if (!lock) {
     if (model.components.length === 0) return [];
     return [
@@ -35,13 +26,14 @@ export function validateLock(
       },
     ];
   }
-  const entries = lockEntries(lock.data);
+  const entries = readLockEntries(lock.data);
   if (!entries) return []; // layer 1 reports a lock of the wrong shape
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
+  const duplicated = new Set(index.duplicates.map((duplicate) => duplicate.model.id));
   for (const component of model.components) {
-    if (seen.has(component.id)) continue;
     seen.add(component.id);
+    if (duplicated.has(component.id)) continue;
     const entry = entries[component.id];
     if (!entry) {
       diagnostics.push(
@@ -72,7 +64,7 @@ export function validateLock(
   for (const [id, entry] of Object.entries(entries)) {
     // An entry of a component file that failed to parse is not reported: the file's error is.
     const unread =
-      unreadable?.components.has(id) || (typeof entry?.file === 'string' && unreadable?.componentFiles.has(entry.file));
+      unreadable.components.has(id) || (typeof entry?.file === 'string' && unreadable.componentFiles.has(entry.file));
     if (!seen.has(id) && !unread) {
       diagnostics.push(
         lock.diagnostic(

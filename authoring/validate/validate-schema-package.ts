@@ -1,4 +1,5 @@
 import { type Diagnostic, sortDiagnostics } from '../diagnostics/diagnostic.js';
+import { lockedFiles } from '../lock/component-lock.js';
 import type { CanonicalModel } from '../model/canonical-model.js';
 import { parseSchemaPackage } from '../parse/parse-schema-package.js';
 import { readSchemaPackage } from '../source/read-schema-package.js';
@@ -19,9 +20,10 @@ export interface ValidatedPackage {
 export function validateFiles(files: SchemaPackageFiles): ValidatedPackage {
   const sourceSchemas = validateSourceSchemas(files);
   const { model, diagnostics: parsing, unreadable } = parseSchemaPackage(files);
-  const index = indexModel(model, unreadable);
+  // The file the lock binds an id to keeps it when another file declares the same id.
+  const index = indexModel(model, unreadable, lockedFiles(files.lock?.data));
   const rules = modelRules.flatMap((rule) => rule(index));
-  const lock = validateLock(files, model, unreadable);
+  const lock = validateLock(files, index);
   return { files, model, diagnostics: sortDiagnostics([...sourceSchemas, ...parsing, ...rules, ...lock]) };
 }
 

@@ -84,4 +84,24 @@ describe('lock:components', () => {
     expect(result.out).toMatch(/^src\/source\/components\/hero\/hero1\.json:1:\d+ json-invalid /);
     expect(await readFile(join(root, lockPath), 'utf8')).toBe(before);
   });
+
+  it('keeps a locked id with its locked file when a new file declares it too, and refuses to lock', async () => {
+    const root = await copyExamplePackage();
+    const before = await readFile(join(root, lockPath), 'utf8');
+    // A copy of hero1.json under a name that sorts first, with a field another rule would refuse.
+    const copy = JSON.parse(await readFile(join(root, 'src/source/components/hero/hero1.json'), 'utf8'));
+    copy.fields.cta = 'component(shared.nope)';
+    await writeFile(join(root, 'src/source/components/hero/copy.json'), `${JSON.stringify(copy, null, 2)}\n`);
+    const duplicate =
+      'src/source/components/hero/copy.json:3:9 component-id-duplicate component id "hero.hero1" is already defined at src/source/components/hero/hero1.json:3:9 (the file the lock binds it to): give this file another id or remove it';
+    expect(await run(root, ['validate'])).toEqual({
+      code: 1,
+      out: `${duplicate}\nvalidation failed: 1 problem in 1 file\n`,
+    });
+    expect(await run(root, ['lock:components'])).toEqual({
+      code: 1,
+      out: `${duplicate}\nlock:components failed, lock unchanged: 1 problem in 1 file\n`,
+    });
+    expect(await readFile(join(root, lockPath), 'utf8')).toBe(before);
+  });
 });

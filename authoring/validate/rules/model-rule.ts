@@ -1,18 +1,41 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { DiagnosticCode } from '../../diagnostics/diagnostic-code.js';
+import { lockEntryOf } from '../../lock/component-lock.js';
 import type { Attribute } from '../../model/attribute.js';
 import type { CanonicalModel, CollectionModel, ComponentModel } from '../../model/canonical-model.js';
 import { collectionNames } from '../../model/strapi-names.js';
 import type { UnreadableIds } from '../../parse/unreadable-ids.js';
+import type { JsonPath, PathTarget, SourceFile } from '../../source/source-file.js';
 
 const noUnreadableIds: UnreadableIds = { components: new Set(), collections: new Set(), componentFiles: new Set() };
 
+/** A file that declares an id another file owns. */
+export type DuplicateModel =
+  | {
+      readonly kind: 'component';
+      readonly model: ComponentModel;
+      readonly owner: ComponentModel;
+      readonly locked: boolean;
+    }
+  | {
+      readonly kind: 'collection';
+      readonly model: CollectionModel;
+      readonly owner: CollectionModel;
+      readonly locked: false;
+    };
+
 /** The model with lookups the rules share, built once per validation. */
 export interface ModelIndex {
+  /**
+   * The model with one file per id, its owner: what every rule but duplicateIds reads, so that a
+   * duplicate is reported once and causes nothing else. The other files are in `duplicates`.
+   */
   readonly model: CanonicalModel;
-  /** First component of each id. */
+  /** Files whose id another file owns, in model order. */
+  readonly duplicates: readonly DuplicateModel[];
+  /** The component of each id. */
   readonly components: ReadonlyMap<string, ComponentModel>;
-  /** First collection of each id. */
+  /** The collection of each id. */
   readonly collections: ReadonlyMap<string, CollectionModel>;
   /** Collections by their uid (`api::x.x`). */
   readonly collectionsByUid: ReadonlyMap<string, CollectionModel>;
@@ -20,18 +43,63 @@ export interface ModelIndex {
   readonly unreadable: UnreadableIds;
 }
 
-/** Builds the lookups of `model`. */
-export function indexModel(model: CanonicalModel, unreadable: UnreadableIds = noUnreadableIds): ModelIndex {
-  const components = new Map<string, ComponentModel>();
-  for (const component of model.components) if (!components.has(component.id)) components.set(component.id, component);
-  const collections = new Map<string, CollectionModel>();
-  const collectionsByUid = new Map<string, CollectionModel>();
-  for (const collection of model.collections) {
-    if (collections.has(collection.id)) continue;
-    collections.set(collection.id, collection);
-    collectionsByUid.set(collectionNames(collection).uid, collection);
+const byPath = <T extends { file: { path: string } }>(a: T, b: T) =>
+  a.file.path < b.file.path ? -1 : a.file.path > b.file.path ? 1 : 0;
+
+/**
+ * The owner of each id among `list`: the file `isLocked` accepts (the lock binds the id to it),
+ * else the first by path (a rule that does not depend on which file was added last).
+ */
+function ownersOf<T extends { id: string; file: { path: string } }>(
+  list: readonly T[],
+  isLocked: (item: T) => boolean,
+): Map<string, T> {
+  const candidates = new Map<string, T[]>();
+  for (const item of list) {
+    const same = candidates.get(item.id);
+    if (same) same.push(item);
+    else candidates.set(item.id, [item]);
   }
-  return { model, components, collections, collectionsByUid, unreadable };
+  const chosen = new Map<string, T>();
+  for (const [id, same] of candidates) {
+    const sorted = [...same].sort(byPath);
+    chosen.set(id, sorted.find(isLocked) ?? sorted[0]!);
+  }
+  return chosen;
+}
+
+/**
+ * Builds the lookups of `model`. `lockedFiles` maps each locked component id to its lock entry's
+ * `file` (relative to src/source/): that file owns the id when several declare it.
+ */
+export function indexModel(
+  model: CanonicalModel,
+  unreadable: UnreadableIds = noUnreadableIds,
+  lockedFiles: ReadonlyMap<string, string> = new Map(),
+): ModelIndex {
+  const isLocked = (component: ComponentModel) => {
+    const file = lockedFiles.get(component.id);
+    return file !== undefined && file === lockEntryOf(component).file;
+  };
+  const components = ownersOf(model.components, isLocked);
+  const collections = ownersOf(model.collections, () => false);
+  const duplicates: DuplicateModel[] = [];
+  for (const component of model.components) {
+    const owner = components.get(component.id)!;
+    if (owner !== component) duplicates.push({ kind: 'component', model: component, owner, locked: isLocked(owner) });
+  }
+  for (const collection of model.collections) {
+    const owner = collections.get(collection.id)!;
+    if (owner !== collection) duplicates.push({ kind: 'collection', model: collection, owner, locked: false });
+  }
+  const collectionsByUid = new Map<string, CollectionModel>();
+  for (const collection of collections.values()) collectionsByUid.set(collectionNames(collection).uid, collection);
+  const owned: CanonicalModel = {
+    version: model.version,
+    components: model.components.filter((component) => components.get(component.id) === component),
+    collections: model.collections.filter((collection) => collections.get(collection.id) === collection),
+  };
+  return { model: owned, duplicates, components, collections, collectionsByUid, unreadable };
 }
 
 /** One layer 2 rule: reads the indexed model, returns every failure it finds. */
@@ -71,4 +139,22 @@ export function attributeDiagnostic(
 /** `component hero.hero1` or `collection article`, for messages. */
 export function ownerLabel(owner: AttributeOwner): string {
   return `${owner.kind} ${owner.model.id}`;
+}
+
+/** `path:line:column` of `path` in `file`, for messages that name another place. */
+export function placeOf(file: SourceFile, path: JsonPath, target: PathTarget = 'value'): string {
+  const { line, column } = file.locate(path, target);
+  return `${file.path}:${line}:${column}`;
+}
+
+/** `path:line:column` where attributeDiagnostic would report (`key` of the object form, else the value). */
+export function attributePlace(attribute: Attribute, key: string | readonly (string | number)[]): string {
+  const { file, path, form } = attribute.source;
+  if (form !== 'object') return placeOf(file, path);
+  return placeOf(file, [...path, ...(typeof key === 'string' ? [key] : key)]);
+}
+
+/** `path:line:column` of a field's name. */
+export function fieldPlace(attribute: Attribute): string {
+  return placeOf(attribute.source.file, attribute.source.path, 'key');
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { componentSource, diagnosticsOf } from '../../testing/source-fixture.js';
+import { componentSource, diagnosticsOf, validateFixture } from '../../testing/source-fixture.js';
 
 const withFields = (fields: Record<string, unknown>) => ({
   components: { 'a/b.json': componentSource('a.b', { cmp_variant: 'string!', ...fields }) },
@@ -29,9 +29,22 @@ describe('reservedNames', () => {
     ]);
   });
 
-  it('reports two names that are the same column once snake_cased', () => {
-    expect(diagnosticsOf(withFields({ myField: 'string', my_field: 'text' }))).toEqual([
-      'src/source/components/a/b.json:7:17 attribute-name-conflict',
-    ]);
+  it.each(['id_', 'ID', 'documentID', 'Locale', 'created_By', 'strapi_thing', 'strapi2'])(
+    'reports %s, reserved once snake_cased by lodash',
+    (name) => {
+      expect(diagnosticsOf(withFields({ [name]: 'string' }))).toEqual([
+        'src/source/components/a/b.json:6:5 attribute-name-reserved',
+      ]);
+    },
+  );
+
+  it('says what Strapi compares the name as', () => {
+    expect(validateFixture(withFields({ id_: 'string' })).diagnostics[0]!.message).toBe(
+      'field name "id_" is reserved: "id" is Strapi\'s (Strapi compares it as "id")',
+    );
+  });
+
+  it.each(['identity', 'metadata', 'statusText', 'localeName'])('accepts %s', (name) => {
+    expect(diagnosticsOf(withFields({ [name]: 'string' }))).toEqual([]);
   });
 });
