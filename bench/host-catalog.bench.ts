@@ -22,7 +22,7 @@ function onCore(core: number, command: string, args: string[]): [string, string[
  * autocannon in its own process on core 0, so that it and the servers (core 1) do not take
  * turns on one core; 10 connections, 4 pipelined requests each, so the server is the bottleneck.
  */
-async function runLoad(url: string): Promise<autocannon.Result> {
+export async function runLoad(url: string): Promise<autocannon.Result> {
   const cli = fileURLToPath(new URL('../node_modules/autocannon/autocannon.js', import.meta.url));
   const [command, args] = onCore(0, process.execPath, [
     cli,
