@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['{contracts,host,sdk,service-worker,authoring,examples,testing}/**/*.test.ts'],
-    exclude: ['**/node_modules/**', '**/dist/**', 'testing/packaging/**'],
+    exclude: ['**/node_modules/**', '**/dist/**', 'testing/packaging/**', 'testing/strapi/**'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
   },

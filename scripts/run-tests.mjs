@@ -4,6 +4,7 @@
 // is the plain summary that CI reads: `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { ensureStrapiApp } from '../testing/strapi/install-app.mjs';
 
 const tmp = '.tmp';
 mkdirSync(tmp, { recursive: true });
@@ -102,6 +103,31 @@ suite(
   ],
   (report) => ({ passed: report.numPassedTests, failed: report.numFailedTests }),
 );
+
+// Generated Strapi output in real Strapi 5 (testing/strapi/, docs/strapi-tests.md). Its app is
+// installed on demand, outside the workspace, and kept between runs; a failed install counts as
+// one failure.
+const strapiApp = ensureStrapiApp();
+if (strapiApp.ok) {
+  suite(
+    'Strapi tests (generated output booted in real Strapi 5)',
+    `${tmp}/strapi.json`,
+    'npx',
+    [
+      'vitest',
+      'run',
+      '-c',
+      'testing/strapi/vitest.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${tmp}/strapi.json`,
+    ],
+    (report) => ({ passed: report.numPassedTests, failed: report.numFailedTests }),
+  );
+} else {
+  failed += 1;
+  failures.push('install the Strapi test app');
+}
 
 // Browser tests: Debian's Chromium (Playwright cannot download its own browser here).
 if (!existsSync('/usr/bin/chromium')) {
