@@ -13,7 +13,8 @@
 //               w (sequence of its write: the version a store's local copy is checked against)
 //   P k:<tag>   set of the cache keys that carry the tag
 //   P members   sorted set: instance id -> Redis time (ms) of its last heartbeat (bus leases)
-//   P load:<key> string: the token of the instance loading <key> for the cluster (short expiry)
+//   P load:<key> string: <token>:<sequence> of the instance loading <key> for the cluster (short
+//               expiry, renewed while it loads; void once an invalidation came after it)
 
 const PRELUDE = `
 local prefix = ARGV[1]
@@ -159,8 +160,10 @@ return {1, version}
  * members' registration window (ms), ARGV[6..] = tags. Takes a new sequence as the load floor (every load that started before it is refused),
  * deletes every entry carrying one of the tags and publishes the message with that sequence as
  * its `seq` (a decimal string), all at once; nothing is recorded per tag. Returns `{sequence,
- * receivers, members}`: the subscribers reached, and the ids of the instances that may hold a bus
- * lease (heard from within the window), whose confirmation or lease expiry the caller waits for.
+ * receivers, members, incomplete}`: the subscribers reached, the ids of the instances that may
+ * hold a bus lease (heard from within the window), whose confirmation or lease expiry the caller
+ * waits for, and 1 when the member set may be incomplete (missing, or started again within the
+ * window: Redis lost or evicted it), when the caller waits out a whole lease.
  */
 export const INVALIDATE_SCRIPT = `${PRELUDE}
 floor_of_state()
@@ -176,7 +179,12 @@ end
 -- turn an empty array into an object).
 local message = string.sub(ARGV[4], 1, -2) .. ',"seq":"' .. string.format('%d', sequence) .. '"}'
 local receivers = redis.call('PUBLISH', ARGV[3], message)
-return {sequence, receivers, live_members(tonumber(ARGV[5]))}
+-- Whether the member set may be incomplete: missing, or started again within the window.
+local window = tonumber(ARGV[5])
+local since = tonumber(redis.call('HGET', state, 'msince') or '')
+local incomplete = 0
+if redis.call('EXISTS', prefix .. 'members') == 0 or (since and since > server_ms() - window) then incomplete = 1 end
+return {sequence, receivers, live_members(window), incomplete}
 `;
 
 /**
@@ -187,9 +195,16 @@ return {sequence, receivers, live_members(tonumber(ARGV[5]))}
  * server time (ms).
  */
 export const HEARTBEAT_SCRIPT = `${PRELUDE}
+local had_state = redis.call('HEXISTS', state, 'seq') == 1
 floor_of_state()
 local now = server_ms()
 local window = tonumber(ARGV[4])
+-- The member set lost while Redis kept its state (deleted, or evicted under allkeys-random):
+-- for one window, invalidations cannot know every lease holder and wait out a whole lease. A
+-- Redis that lost everything (a restart) dropped every subscriber too: no lease survived it.
+if had_state and redis.call('EXISTS', prefix .. 'members') == 0 then
+  redis.call('HSET', state, 'msince', now)
+end
 redis.call('ZADD', prefix .. 'members', now, ARGV[3])
 redis.call('ZREMRANGEBYSCORE', prefix .. 'members', '-inf', '(' .. (now - window))
 if #ARGV >= 5 then
@@ -207,22 +222,48 @@ return 1
 
 /**
  * `claimLoad`: ARGV[3] = cache key, ARGV[4] = token, ARGV[5] = expiry (ms). Takes the cluster-wide
- * claim to load the key unless another instance holds it. Returns `{1}` when taken, or
- * `{0, ms}`: held by another, for at most `ms` more.
+ * claim to load the key (stored as `<token>:<sequence>`) unless another instance holds one taken
+ * after the last invalidation. Returns `{1}` when taken, or `{0, ms}`: held by another, for at
+ * most `ms` more.
  */
 export const CLAIM_LOAD_SCRIPT = `${PRELUDE}
+floor_of_state()
 local claim = prefix .. 'load:' .. ARGV[3]
-if redis.call('SET', claim, ARGV[4], 'NX', 'PX', tonumber(ARGV[5])) then return {1} end
-return {0, redis.call('PTTL', claim)}
+local held = redis.call('GET', claim)
+if held then
+  -- A claim taken before the last invalidation is worthless: its load will not be stored.
+  local taken = tonumber(string.match(held, ':(%d+)$'))
+  local lfloor = tonumber(redis.call('HGET', state, 'lfloor') or '')
+  if not (taken and lfloor and taken <= lfloor) then return {0, redis.call('PTTL', claim)} end
+end
+redis.call('SET', claim, ARGV[4] .. ':' .. string.format('%d', next_sequence()), 'PX', tonumber(ARGV[5]))
+return {1}
+`;
+
+/**
+ * `renewLoad`: ARGV[3] = cache key, ARGV[4] = token, ARGV[5] = expiry (ms). Extends the claim while
+ * its holder still loads (when it is still this token's). Returns 1 when extended.
+ */
+export const RENEW_LOAD_SCRIPT = `${PRELUDE}
+local claim = prefix .. 'load:' .. ARGV[3]
+local held = redis.call('GET', claim)
+if held and string.find(held, ARGV[4] .. ':', 1, true) == 1 then
+  redis.call('PEXPIRE', claim, tonumber(ARGV[5]))
+  return 1
+end
+return 0
 `;
 
 /**
  * `releaseLoad`: ARGV[3] = cache key, ARGV[4] = token, ARGV[5] = channel. Drops the claim when it
- * is still this token's, and tells the waiters on the channel (the key, as the message).
+ * is still this token's, and then tells the waiters on the channel (the key, as the message).
  */
 export const RELEASE_LOAD_SCRIPT = `${PRELUDE}
 local claim = prefix .. 'load:' .. ARGV[3]
-if redis.call('GET', claim) == ARGV[4] then redis.call('DEL', claim) end
-redis.call('PUBLISH', ARGV[5], ARGV[3])
+local held = redis.call('GET', claim)
+if held and string.find(held, ARGV[4] .. ':', 1, true) == 1 then
+  redis.call('DEL', claim)
+  redis.call('PUBLISH', ARGV[5], ARGV[3])
+end
 return 1
 `;

@@ -389,6 +389,55 @@ describe('RedisCacheStore: a Redis that goes back in time', () => {
   });
 });
 
+describe('RedisCacheStore: what its memory may answer after its subscriber dropped', () => {
+  it('trusts no copy that Redis vouched for while it was not subscribed (an invalidation published then is lost)', async () => {
+    const a = await openStore({ prefix: 'resubscribe:' });
+    const b = await openStore({ prefix: 'resubscribe:' });
+    const cache = new TaggedCache(b);
+    await a.set('k', 'old', { tags: ['t'], sequence: await a.nextSequence() });
+    expect(await b.get('k')).toEqual({ value: 'old' });
+    const admin = new Redis(server.url);
+    try {
+      const clients = (await admin.call('CLIENT', 'LIST', 'TYPE', 'pubsub')) as string;
+      const id = new RegExp(`^id=(\\d+) .*name=catalog-host:${b.instanceId}:subscriber `, 'm').exec(clients)?.[1];
+      expect(id).toBeDefined();
+      await admin.call('CLIENT', 'KILL', 'ID', id!);
+      await vi.waitFor(() => expect(b.listening).toBe(false), { timeout: 10_000, interval: 1 });
+      // Before b subscribes again (its reconnection waits 100 ms at least): Redis vouches for the
+      // copy, then another instance republishes and revalidates; b cannot hear it.
+      expect(await b.get('k')).toEqual({ value: 'old' });
+      await a.invalidateTags(['t']); // the 200: b was waited out
+      await b.ready();
+      await vi.waitFor(() => expect(b.leaseHeld).toBe(true), { timeout: 10_000, interval: 5 });
+      expect(b.peek('k')).toBeUndefined();
+      expect(await cache.getOrLoad('k', ['t'], async () => 'new')).toBe('new');
+    } finally {
+      admin.disconnect();
+      cache.dispose();
+    }
+  });
+});
+
+describe('RedisCacheStore: a member set that Redis lost', () => {
+  it('waits out a whole lease while the member set may be incomplete (deleted or evicted), then only for members', async () => {
+    const a = await openStore({ prefix: 'members-lost:', leaseMs: 300 });
+    await openStore({ prefix: 'members-lost:', leaseMs: 300 });
+    const admin = new Redis(server.url);
+    try {
+      expect(await admin.zcard('members-lost:members')).toBe(2);
+      let started = performance.now();
+      await a.invalidateTags(['t']);
+      expect(performance.now() - started).toBeLessThan(300); // both confirmed
+      await admin.del('members-lost:members');
+      started = performance.now();
+      await a.invalidateTags(['t']); // a lease holder may be missing from the set: its lease is waited out
+      expect(performance.now() - started).toBeGreaterThanOrEqual(300);
+    } finally {
+      admin.disconnect();
+    }
+  });
+});
+
 describe('TaggedCache on RedisCacheStore: one load per key for the whole cluster', () => {
   it('loads a cold key once across instances; the others read the stored value', async () => {
     const stores = await Promise.all([1, 2, 3].map(() => openStore({ prefix: 'single-flight-1:' })));
@@ -408,9 +457,10 @@ describe('TaggedCache on RedisCacheStore: one load per key for the whole cluster
   });
 
   it('stalls the others no longer than the claim when its holder died, then they load', async () => {
-    const holder = await openStore({ prefix: 'single-flight-2:' });
+    const holder = await openStore({ prefix: 'single-flight-2:', loadClaimMs: 300 });
     const other = await openStore({ prefix: 'single-flight-2:', loadClaimMs: 300 });
-    expect((await holder.claimLoad('k')).held).toBe(true); // and it never releases: it died
+    expect((await holder.claimLoad('k')).held).toBe(true);
+    await holder.close(); // it dies holding the claim: nobody releases or renews it
     const cache = new TaggedCache(other);
     let loads = 0;
     const started = performance.now();

@@ -21,6 +21,7 @@ import {
   LEAVE_SCRIPT,
   NEXT_SEQUENCE_SCRIPT,
   RELEASE_LOAD_SCRIPT,
+  RENEW_LOAD_SCRIPT,
   SET_SCRIPT,
 } from './redis-cache-scripts.js';
 import {
@@ -87,50 +88,26 @@ const REGISTRATION_SLACK_MS = 2_000;
 /** At most this many keys served from memory are sent with one heartbeat to refresh Redis's LRU. */
 const TOUCHES_PER_HEARTBEAT = 1_000;
 
+/** One script as `defineCommand` adds it: the state key, the LRU key, the prefix, the highest sequence seen, then its own arguments. */
+type Script<Args extends ScriptArgument[], Result> = (
+  state: string,
+  lru: string,
+  prefix: string,
+  seen: string,
+  ...args: Args
+) => Promise<Result>;
+
 /** The commands that `defineCommand` adds: each runs one script of redis-cache-scripts.ts. */
 interface CacheScripts {
-  catalogNextSequence(state: string, lru: string, prefix: string, seen: string): Promise<number>;
-  catalogGet(state: string, lru: string, prefix: string, seen: string, key: string, version: string): Promise<GetReply>;
-  catalogSet(
-    state: string,
-    lru: string,
-    prefix: string,
-    seen: string,
-    ...args: ScriptArgument[]
-  ): Promise<[0] | [1, string]>;
-  catalogInvalidate(
-    state: string,
-    lru: string,
-    prefix: string,
-    seen: string,
-    ...args: ScriptArgument[]
-  ): Promise<[number, number, string[]]>;
-  catalogHeartbeat(
-    state: string,
-    lru: string,
-    prefix: string,
-    seen: string,
-    ...args: ScriptArgument[]
-  ): Promise<number>;
-  catalogLeave(state: string, lru: string, prefix: string, seen: string, id: string): Promise<number>;
-  catalogClaimLoad(
-    state: string,
-    lru: string,
-    prefix: string,
-    seen: string,
-    key: string,
-    token: string,
-    ms: number,
-  ): Promise<[1] | [0, number]>;
-  catalogReleaseLoad(
-    state: string,
-    lru: string,
-    prefix: string,
-    seen: string,
-    key: string,
-    token: string,
-    channel: string,
-  ): Promise<number>;
+  catalogNextSequence: Script<[], number>;
+  catalogGet: Script<[key: string, version: string], GetReply>;
+  catalogSet: Script<ScriptArgument[], [0] | [1, string]>;
+  catalogInvalidate: Script<ScriptArgument[], [number, number, string[], 0 | 1]>;
+  catalogHeartbeat: Script<ScriptArgument[], number>;
+  catalogLeave: Script<[id: string], number>;
+  catalogClaimLoad: Script<[key: string, token: string, ms: number], [1] | [0, number]>;
+  catalogRenewLoad: Script<[key: string, token: string, ms: number], number>;
+  catalogReleaseLoad: Script<[key: string, token: string, channel: string], number>;
 }
 
 /**
@@ -172,6 +149,8 @@ export class RedisCacheStore implements CacheStore {
   /** Keys answered from memory since the last heartbeat: their LRU position in Redis is refreshed. */
   readonly #touched = new Set<string>();
   #heartbeatTimer: NodeJS.Timeout | undefined;
+  /** The renewal timers of the load claims this instance holds (cleared on close: it dies with them). */
+  readonly #renewals = new Set<NodeJS.Timeout>();
   #heartbeating = false;
   #connected = false;
   #healthy = true;
@@ -213,6 +192,8 @@ export class RedisCacheStore implements CacheStore {
     });
     this.#secrets = urlSecrets(options.url);
     const client = new Redis(options.url, {
+      // CLIENT LIST names each connection by its instance (P members lists the same ids).
+      connectionName: `catalog-host:${this.#instanceId}:commands`,
       lazyConnect: true,
       // Fail fast instead of queueing: a request gets its 503 now, not after reconnection attempts.
       enableOfflineQueue: false,
@@ -229,12 +210,16 @@ export class RedisCacheStore implements CacheStore {
     client.defineCommand('catalogHeartbeat', { numberOfKeys: 2, lua: HEARTBEAT_SCRIPT });
     client.defineCommand('catalogLeave', { numberOfKeys: 2, lua: LEAVE_SCRIPT });
     client.defineCommand('catalogClaimLoad', { numberOfKeys: 2, lua: CLAIM_LOAD_SCRIPT });
+    client.defineCommand('catalogRenewLoad', { numberOfKeys: 2, lua: RENEW_LOAD_SCRIPT });
     client.defineCommand('catalogReleaseLoad', { numberOfKeys: 2, lua: RELEASE_LOAD_SCRIPT });
     this.#client = client as Redis & CacheScripts;
     // ioredis's own re-subscription after a reconnection does not handle its command's failure:
     // a connection cut again while it re-subscribes (Redis restarting, a network flap, `CLIENT
     // KILL TYPE pubsub`) rejected unhandled and ended the process. We subscribe on every `ready`.
-    this.#subscriber = client.duplicate({ autoResubscribe: false });
+    this.#subscriber = client.duplicate({
+      autoResubscribe: false,
+      connectionName: `catalog-host:${this.#instanceId}:subscriber`,
+    });
     for (const connection of [this.#client, this.#subscriber]) {
       // Without a listener ioredis prints every error itself; we report bursts once instead.
       connection.on('error', (error: unknown) => this.#failed(error));
@@ -284,6 +269,7 @@ export class RedisCacheStore implements CacheStore {
     this.#healthy = true;
     // The first lease before the first request; then 4 heartbeats a lease.
     await this.#heartbeat();
+    if (!this.#connected) return; // closed meanwhile
     this.#heartbeatTimer = setInterval(() => void this.#heartbeat(), Math.max(10, this.#lease.leaseMs / 4));
     this.#heartbeatTimer.unref();
   }
@@ -299,6 +285,11 @@ export class RedisCacheStore implements CacheStore {
    * process can tell: false from the moment that connection closes until it subscribed again (a
    * half-open connection shows only once it closes).
    */
+  /** This instance's id: its entry in `P members`, and the name of its connections in CLIENT LIST. */
+  get instanceId(): string {
+    return this.#instanceId;
+  }
+
   get listening(): boolean {
     return this.#listening;
   }
@@ -316,9 +307,7 @@ export class RedisCacheStore implements CacheStore {
   }
 
   async nextSequence(): Promise<number> {
-    const sequence = await this.#run('nextSequence', () =>
-      this.#client.catalogNextSequence(this.#keys.state, this.#keys.lru, this.#prefix, this.#seenArg()),
-    );
+    const sequence = await this.#run('nextSequence', () => this.#client.catalogNextSequence(...this.#scriptKeys()));
     this.#see(sequence);
     return sequence;
   }
@@ -342,6 +331,11 @@ export class RedisCacheStore implements CacheStore {
     if (copy === undefined || copy.generation !== this.#generation || !this.#listening) return undefined;
     if (this.#touched.size < TOUCHES_PER_HEARTBEAT) this.#touched.add(key);
     return { value: copy.value };
+  }
+
+  /** What every script gets first: its two keys, the prefix and the highest sequence seen. */
+  #scriptKeys(): [state: string, lru: string, prefix: string, seen: string] {
+    return [this.#keys.state, this.#keys.lru, this.#prefix, this.#seenArg()];
   }
 
   /** The highest sequence seen, as the scripts' ARGV[2]. */
@@ -377,14 +371,7 @@ export class RedisCacheStore implements CacheStore {
     const copy = this.#copies.get(key);
     const generation = this.#generation;
     const found = await this.#run('get', () =>
-      this.#client.catalogGet(
-        this.#keys.state,
-        this.#keys.lru,
-        this.#prefix,
-        this.#seenArg(),
-        key,
-        copy?.version ?? '',
-      ),
+      this.#client.catalogGet(...this.#scriptKeys(), key, copy?.version ?? ''),
     );
     if (found[0] === 2 && copy !== undefined) {
       copy.generation = this.#vouched(generation);
@@ -407,17 +394,7 @@ export class RedisCacheStore implements CacheStore {
     const tags = JSON.stringify([...new Set(options.tags)]);
     const generation = this.#generation;
     const stored = await this.#run('set', () =>
-      this.#client.catalogSet(
-        this.#keys.state,
-        this.#keys.lru,
-        this.#prefix,
-        this.#seenArg(),
-        key,
-        json,
-        options.sequence,
-        tags,
-        this.#maxBytes,
-      ),
+      this.#client.catalogSet(...this.#scriptKeys(), key, json, options.sequence, tags, this.#maxBytes),
     );
     if (stored[0] !== 1) return false;
     this.#see(stored[1]);
@@ -431,13 +408,11 @@ export class RedisCacheStore implements CacheStore {
     this.#confirmations.open(id);
     let members: string[];
     let sequence: number;
+    let incomplete: 0 | 1;
     try {
-      [sequence, , members] = await this.#run('invalidateTags', () =>
+      [sequence, , members, incomplete] = await this.#run('invalidateTags', () =>
         this.#client.catalogInvalidate(
-          this.#keys.state,
-          this.#keys.lru,
-          this.#prefix,
-          this.#seenArg(),
+          ...this.#scriptKeys(),
           this.#channels.invalidations,
           JSON.stringify(message),
           this.#registrationWindowMs,
@@ -448,13 +423,19 @@ export class RedisCacheStore implements CacheStore {
       this.#confirmations.close(id);
       throw error;
     }
+    const answered = performance.now();
     this.#see(sequence);
     this.#notify(tags);
     // Every instance that may hold a bus lease (this one included) confirms once its listeners
     // ran. One that does not (cut off, half-open, stalled) is waited out: every lease it took
     // before the invalidation ran has ended a lease later, so it answers nothing from memory and
     // lets nobody join an older load; it asks Redis, which already holds the invalidation.
-    const missing = await this.#confirmations.wait(id, members, this.#lease.leaseMs + LEASE_MARGIN_MS);
+    const waitMs = this.#lease.leaseMs + LEASE_MARGIN_MS;
+    const missing = await this.#confirmations.wait(id, members, waitMs);
+    if (incomplete === 1) {
+      // Redis lost the member set (or it just started): a lease holder may not be listed.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, waitMs - (performance.now() - answered))));
+    }
     if (missing.length > 0) {
       this.#logger.warn(
         `cache invalidation: ${missing.length} of ${members.length} instances did not confirm; waited out their bus lease`,
@@ -469,30 +450,23 @@ export class RedisCacheStore implements CacheStore {
   async claimLoad(key: string): Promise<LoadClaim> {
     const token = randomUUID();
     const claim = await this.#run('claimLoad', () =>
-      this.#client.catalogClaimLoad(
-        this.#keys.state,
-        this.#keys.lru,
-        this.#prefix,
-        this.#seenArg(),
-        key,
-        token,
-        this.#loadClaimMs,
-      ),
+      this.#client.catalogClaimLoad(...this.#scriptKeys(), key, token, this.#loadClaimMs),
     );
     if (claim[0] === 1) {
+      // Extended while the load runs (a cold whole catalog takes seconds), so waiters keep
+      // waiting for a holder that is alive; a holder that died lets go within loadClaimMs.
+      const renewal = setInterval(() => {
+        this.#client.catalogRenewLoad(...this.#scriptKeys(), key, token, this.#loadClaimMs).catch(() => undefined);
+      }, this.#loadClaimMs / 3);
+      renewal.unref();
+      this.#renewals.add(renewal);
       return {
         held: true,
         release: async () => {
+          clearInterval(renewal);
+          this.#renewals.delete(renewal);
           await this.#run('releaseLoad', () =>
-            this.#client.catalogReleaseLoad(
-              this.#keys.state,
-              this.#keys.lru,
-              this.#prefix,
-              this.#seenArg(),
-              key,
-              token,
-              this.#channels.loads,
-            ),
+            this.#client.catalogReleaseLoad(...this.#scriptKeys(), key, token, this.#channels.loads),
           ).catch(() => undefined); // the claim expires by itself; the waiters wake by then
         },
       };
@@ -509,15 +483,15 @@ export class RedisCacheStore implements CacheStore {
   /** Quits both connections (or drops them when they are not connected); resolves once they are closed. */
   async close(): Promise<void> {
     clearInterval(this.#heartbeatTimer);
+    for (const renewal of this.#renewals) clearInterval(renewal);
+    this.#renewals.clear();
     this.#listeners.clear();
     this.#copies.clear();
     this.#lease.revoke();
     // Others stop waiting for this instance's confirmations at once (best effort: its
     // registration runs out by itself otherwise).
     if (this.#connected && this.#client.status === 'ready') {
-      await this.#client
-        .catalogLeave(this.#keys.state, this.#keys.lru, this.#prefix, this.#seenArg(), this.#instanceId)
-        .catch(() => undefined);
+      await this.#client.catalogLeave(...this.#scriptKeys(), this.#instanceId).catch(() => undefined);
     }
     this.#connected = false;
     await Promise.all(
@@ -547,6 +521,10 @@ export class RedisCacheStore implements CacheStore {
       if (this.#connected && this.#subscriber.status === 'ready') this.#subscriber.disconnect(true);
       return false;
     }
+    // What Redis vouched for between the close and now was not under the bus: an invalidation
+    // published meanwhile never reached us. Every copy needs Redis's word again.
+    this.#generation += 1;
+    this.#reads.clear();
     this.#listening = true;
     for (const wake of this.#listeningWaiters) wake();
     this.#listeningWaiters.clear();
@@ -568,6 +546,10 @@ export class RedisCacheStore implements CacheStore {
     this.#see(message.seq);
     // Our own: the listeners ran when the script answered; our subscriber confirms it as read.
     if (message.from === this.#instanceId) {
+      // The listeners ran when the script answered (TaggedCache marked its flights even before);
+      // if that answer was lost (a time-out, so a 503), the copies must still need Redis's word.
+      this.#generation += 1;
+      this.#reads.clear();
       this.#confirmations.confirm(message.id, this.#instanceId);
       return;
     }
@@ -583,6 +565,8 @@ export class RedisCacheStore implements CacheStore {
     // tracking each copy's tags, and invalidations are rare, publisher-driven events.
     this.#generation += 1;
     this.#reads.clear();
+    // Waiters for another instance's load re-check: a claim from before this is void.
+    this.#claimWaiters.releaseAll();
     for (const listener of this.#listeners) listener(tags);
   }
 
@@ -607,15 +591,7 @@ export class RedisCacheStore implements CacheStore {
     try {
       const registering = performance.now();
       await this.#run('heartbeat', () =>
-        this.#client.catalogHeartbeat(
-          this.#keys.state,
-          this.#keys.lru,
-          this.#prefix,
-          this.#seenArg(),
-          this.#instanceId,
-          this.#registrationWindowMs,
-          ...touched,
-        ),
+        this.#client.catalogHeartbeat(...this.#scriptKeys(), this.#instanceId, this.#registrationWindowMs, ...touched),
       );
       const sentAt = performance.now();
       // A registration answered this late may be close to the end of its window in Redis's clock.

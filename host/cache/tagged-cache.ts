@@ -8,6 +8,9 @@ export interface LoadContext {
   skipStore(): void;
 }
 
+/** Rounds a caller waits for other instances' loads of one key before it loads regardless. */
+const MAX_CLAIM_WAITS = 8;
+
 interface Flight {
   promise: Promise<unknown>;
   readonly tags: Set<string>;
@@ -114,11 +117,15 @@ export class TaggedCache {
       // A store shared by several processes loads each key once for the whole cluster: another
       // instance's load is waited for and its stored value read (#16, item 5). When it stored
       // nothing (its load failed, an invalidation overtook it, it died), this one loads.
-      const claim = await this.#store.claimLoad?.(key);
-      if (claim !== undefined && !claim.held) {
+      let claim = await this.#store.claimLoad?.(key);
+      for (let waits = 1; claim !== undefined && !claim.held; waits += 1) {
         await claim.released;
         const hit = await this.#store.get(key);
         if (hit !== undefined) return hit.value as T;
+        // Nothing stored yet: the holder still loads (its claim is renewed), or stored nothing
+        // (its load failed, an invalidation overtook it, it died and its claim expired). Claim
+        // it, or wait for whoever holds it now; after MAX_CLAIM_WAITS rounds, load regardless.
+        claim = waits < MAX_CLAIM_WAITS ? await this.#store.claimLoad?.(key) : undefined;
       }
       try {
         // The sequence is taken before the load starts: an invalidation after this point wins.

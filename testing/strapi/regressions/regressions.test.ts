@@ -8,8 +8,26 @@ import { checkPackage } from '../check-package.js';
 import { copyReferenceSot } from '../property/package-files.js';
 
 // Packages that once validated but failed in real Strapi (found by the property test and its
-// survey; README.md lists Strapi's error for each). Each must now be refused by validate, or
-// generate, boot and pass every check.
+// survey; README.md lists Strapi's error for each). Each is now refused by validate, with the
+// code of the rule that mirrors Strapi's; a package without an expected code must generate, boot
+// and pass every check.
+
+/** The diagnostic code validate refuses each regression package with. */
+const expectedCodes: Record<string, string> = {
+  'attribute-id-underscore': 'attribute-name-reserved',
+  'attribute-id-underscore-in-component': 'attribute-name-reserved',
+  'collection-doubled-dash': 'model-name-invalid',
+  'collection-file': 'table-name-conflict',
+  'collection-trailing-dash': 'model-name-invalid',
+  'collections-step2-and-step-2': 'model-name-conflict',
+  'columns-abtest-ab_test': 'attribute-name-conflict',
+  'columns-step2-step_2': 'attribute-name-conflict',
+  'components-banner2-banner-2-relations': 'table-name-conflict',
+  'enum-value-at-1x': 'enum-value-invalid',
+  'enum-values-r-and-d': 'enum-value-duplicate',
+  'link-tables-line1-line_1': 'attribute-name-conflict',
+  'link-tables-line1-line_1-two-targets': 'attribute-name-conflict',
+};
 
 const regressionsDir = fileURLToPath(new URL('./', import.meta.url));
 const cases = readdirSync(regressionsDir, { withFileTypes: true })
@@ -18,7 +36,7 @@ const cases = readdirSync(regressionsDir, { withFileTypes: true })
   .sort();
 
 describe('regression packages in real Strapi 5', () => {
-  it.each(cases)('%s: refused by validate, or boots and passes every check', async (name) => {
+  it.each(cases)('%s: refused by validate with the mirrored rule (or boots and passes every check)', async (name) => {
     const root = await mkdtemp(join(tmpdir(), `catalog-strapi-regression-${name}-`));
     try {
       await cp(join(regressionsDir, name), root, { recursive: true });
@@ -26,6 +44,11 @@ describe('regression packages in real Strapi 5', () => {
       const outcome = await checkPackage(root, 'js');
       console.log(`${name}: ${outcome.status === 'refused' ? `refused\n${outcome.diagnostics}` : outcome.status}`);
       expect(outcome.status === 'failed' ? outcome.problems : []).toEqual([]);
+      const code = expectedCodes[name];
+      if (code !== undefined) {
+        expect(outcome.status).toBe('refused');
+        expect(outcome.status === 'refused' ? outcome.diagnostics : '').toContain(` ${code} `);
+      }
     } finally {
       await rm(root, { recursive: true, force: true });
     }
