@@ -161,9 +161,15 @@ export async function requestLogCost(): Promise<BenchRow> {
       ratios.push(without.cpuUs / withLog.cpuUs);
     }
     if (logged.stdoutBytes() < 1_000_000) throw new Error(`bench: only ${logged.stdoutBytes()} bytes of access log`);
-    const ratio = median(ratios);
+    // The process that runs second in a round fares differently from the first (by up to 15%
+    // here), so a round's ratio carries the order. Each two rounds, one of each order, make one
+    // ratio (their geometric mean), in which that effect cancels; the row is their median.
+    const pairs = Array.from({ length: Math.floor(ratios.length / 2) }, (_, pair) =>
+      Math.sqrt(ratios[2 * pair]! * ratios[2 * pair + 1]!),
+    );
+    const ratio = median(pairs);
     return {
-      name: `warm entry, catalog-host process, REQUEST_LOG=on vs off (CPU time a request, median of ${logCostRounds} rounds)`,
+      name: `warm entry, catalog-host process, REQUEST_LOG=on vs off (CPU time a request, median of ${pairs.length} pairs of rounds)`,
       measured: `${median(on.cpuUs).toFixed(1)} µs CPU a request, ${Math.round(median(on.perSecond))} req/s`,
       baseline: `${median(off.cpuUs).toFixed(1)} µs, ${Math.round(median(off.perSecond))} req/s REQUEST_LOG=off`,
       ratio,
@@ -178,10 +184,10 @@ export async function requestLogCost(): Promise<BenchRow> {
 }
 
 /**
- * Rounds of the access-log row: a round's ratio swings by ±15% on this shared machine (other
- * virtual machines, frequency), so one a few percent wide needs many (`BENCH_LOG_ROUNDS`).
+ * Rounds of the access-log row (`BENCH_LOG_ROUNDS`, even: half with each process first): a
+ * round's ratio swings by ±15% on this shared machine, so one a few percent wide needs many.
  */
-const logCostRounds = Number(process.env.BENCH_LOG_ROUNDS ?? 15);
+const logCostRounds = 2 * Math.ceil(Number(process.env.BENCH_LOG_ROUNDS ?? 16) / 2);
 
 /** User + system CPU time of process `pid`, in milliseconds (/proc/<pid>/stat, clock ticks of 10 ms). */
 function cpuMsOf(pid: number): number {
