@@ -1,6 +1,8 @@
 // The wire protocol between the boot harness (parent) and the child that runs Strapi: the child's
 // input, and the one report it sends back over the IPC channel. Both sides import these types.
 
+import type { StrapiAttribute } from './child/strapi-surface.js';
+
 /** What the child is asked to boot. */
 export interface BootRequest {
   /** The temporary Strapi app (package.json, config/, src/, public/uploads, .env). */
@@ -10,19 +12,19 @@ export interface BootRequest {
 }
 
 /** One attribute as Strapi holds it after register (only the keys that describe its shape). */
-export interface LoadedAttribute {
-  readonly name: string;
-  readonly type: string;
-  readonly relation?: string;
-  readonly target?: string;
-  readonly inversedBy?: string;
-  readonly mappedBy?: string;
-  readonly component?: string;
-  readonly components?: readonly string[];
-  readonly repeatable?: boolean;
-  readonly enum?: readonly string[];
-  readonly required?: boolean;
-}
+export type LoadedAttribute = { readonly name: string } & Pick<
+  StrapiAttribute,
+  | 'type'
+  | 'relation'
+  | 'target'
+  | 'inversedBy'
+  | 'mappedBy'
+  | 'component'
+  | 'components'
+  | 'repeatable'
+  | 'enum'
+  | 'required'
+>;
 
 /** The keys of an attribute that LoadedAttribute carries (beside its name), in this order. */
 export const attributeShapeKeys = [
