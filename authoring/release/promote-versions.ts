@@ -1,11 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AuthoringError } from '../authoring-error.js';
-import type { ProcessEnv } from '../sync/npm-install.js';
 import { sha512Integrity } from './integrity.js';
 import { npmPublish } from './npm-publish.js';
 import { type PublishedVersion, RegistryReader } from './registry-reader.js';
-import type { RegistryTarget } from './release-registries.js';
+import type { PublishRunOptions, RegistryTarget } from './release-registries.js';
 import { withScratchFolder } from './scratch-folder.js';
 
 /** A version to promote. */
@@ -22,16 +21,10 @@ export interface Promotion extends PackageVersion {
   readonly integrity: string;
 }
 
-/** How to promote. */
-export interface PromoteOptions {
+/** How to promote: the registries to copy between, and the run's options (tag: `latest`). */
+export interface PromoteOptions extends PublishRunOptions {
   readonly staging: RegistryTarget;
   readonly production: RegistryTarget;
-  readonly scope: string;
-  /** The dist-tag the production registry gets (`latest`). */
-  readonly tag: string;
-  readonly dryRun: boolean;
-  readonly env: ProcessEnv;
-  readonly progress: (line: string) => void;
 }
 
 const command = 'promote';

@@ -1,5 +1,6 @@
 import { AuthoringError } from '../authoring-error.js';
 import { registryUrl } from '../config/registry-url.js';
+import type { ProcessEnv } from '../sync/npm-install.js';
 
 /** The environment variables of the release commands (docs/authoring-releases.md). */
 export const releaseEnv = {
@@ -75,4 +76,15 @@ export function resolveRegistryTarget(role: RegistryRole, sources: RegistrySourc
       `publishing to the ${role} registry ${url} needs ${tokenVariable}: an npm token of that registry (it is passed to npm through the environment, never written or printed)`,
     );
   return { role, url, token };
+}
+
+/** What each publishing run (release --staging, promote) is told besides its registries. */
+export interface PublishRunOptions {
+  readonly scope: string;
+  /** The dist-tag each published version gets (`staging`, which sync:deps resolves; `latest`). */
+  readonly tag: string;
+  readonly dryRun: boolean;
+  readonly env: ProcessEnv;
+  /** One line per package and step, as it happens. */
+  readonly progress: (line: string) => void;
 }

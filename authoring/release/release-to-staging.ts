@@ -2,11 +2,10 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { AuthoringError } from '../authoring-error.js';
 import { esmShPaths } from '../build/bundle-variant.js';
-import type { ProcessEnv } from '../sync/npm-install.js';
 import type { ReleasePackage } from './changeset-packages.js';
 import { npmPack, npmPublish, type PackedTarball } from './npm-publish.js';
 import { RegistryReader } from './registry-reader.js';
-import type { RegistryTarget } from './release-registries.js';
+import type { PublishRunOptions, RegistryTarget } from './release-registries.js';
 import { withScratchFolder } from './scratch-folder.js';
 
 /** What `release --staging` did with one variant package. */
@@ -20,16 +19,9 @@ export interface StagingRelease {
   readonly integrity: string | null;
 }
 
-/** How to release. */
-export interface ReleaseToStagingOptions {
+/** How to release: the staging registry, and the run's options (tag: `staging`). */
+export interface ReleaseToStagingOptions extends PublishRunOptions {
   readonly registry: RegistryTarget;
-  readonly scope: string;
-  /** The dist-tag every release gets (`staging`, which sync:deps resolves). */
-  readonly tag: string;
-  readonly dryRun: boolean;
-  readonly env: ProcessEnv;
-  /** One line per package and step, as it happens. */
-  readonly progress: (line: string) => void;
 }
 
 const command = 'release --staging';

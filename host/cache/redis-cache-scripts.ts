@@ -157,13 +157,13 @@ return {1, version}
 
 /**
  * `invalidateTags`: ARGV[3] = pub/sub channel, ARGV[4] = message (a JSON object), ARGV[5] = the
- * members' registration window (ms), ARGV[6..] = tags. Takes a new sequence as the load floor (every load that started before it is refused),
- * deletes every entry carrying one of the tags and publishes the message with that sequence as
- * its `seq` (a decimal string), all at once; nothing is recorded per tag. Returns `{sequence,
- * receivers, members, incomplete}`: the subscribers reached, the ids of the instances that may
- * hold a bus lease (heard from within the window), whose confirmation or lease expiry the caller
- * waits for, and 1 when the member set may be incomplete (missing, or started again within the
- * window: Redis lost or evicted it), when the caller waits out a whole lease.
+ * members' registration window (ms), ARGV[6..] = tags. Takes a new sequence as the load floor
+ * (every load that started before it is refused), deletes every entry carrying one of the tags
+ * and publishes the message with that sequence as its `seq` (a decimal string), all at once;
+ * nothing is recorded per tag. Returns `{sequence, members, incomplete}`: the ids of the instances
+ * that may hold a bus lease (heard from within the window), whose confirmation or lease expiry
+ * the caller waits for, and 1 when the member set may be incomplete (missing, or started again
+ * within the window: Redis lost or evicted it), when the caller waits out a whole lease.
  */
 export const INVALIDATE_SCRIPT = `${PRELUDE}
 floor_of_state()
@@ -178,13 +178,13 @@ end
 -- The message's closing brace gives way to its sequence (decoding and encoding it again would
 -- turn an empty array into an object).
 local message = string.sub(ARGV[4], 1, -2) .. ',"seq":"' .. string.format('%d', sequence) .. '"}'
-local receivers = redis.call('PUBLISH', ARGV[3], message)
+redis.call('PUBLISH', ARGV[3], message)
 -- Whether the member set may be incomplete: missing, or started again within the window.
 local window = tonumber(ARGV[5])
 local since = tonumber(redis.call('HGET', state, 'msince') or '')
 local incomplete = 0
 if redis.call('EXISTS', prefix .. 'members') == 0 or (since and since > server_ms() - window) then incomplete = 1 end
-return {sequence, receivers, live_members(window), incomplete}
+return {sequence, live_members(window), incomplete}
 `;
 
 /**

@@ -102,7 +102,7 @@ interface CacheScripts {
   catalogNextSequence: Script<[], number>;
   catalogGet: Script<[key: string, version: string], GetReply>;
   catalogSet: Script<ScriptArgument[], [0] | [1, string]>;
-  catalogInvalidate: Script<ScriptArgument[], [number, number, string[], 0 | 1]>;
+  catalogInvalidate: Script<ScriptArgument[], [number, string[], 0 | 1]>;
   catalogHeartbeat: Script<ScriptArgument[], number>;
   catalogLeave: Script<[id: string], number>;
   catalogClaimLoad: Script<[key: string, token: string, ms: number], [1] | [0, number]>;
@@ -410,7 +410,7 @@ export class RedisCacheStore implements CacheStore {
     let sequence: number;
     let incomplete: 0 | 1;
     try {
-      [sequence, , members, incomplete] = await this.#run('invalidateTags', () =>
+      [sequence, members, incomplete] = await this.#run('invalidateTags', () =>
         this.#client.catalogInvalidate(
           ...this.#scriptKeys(),
           this.#channels.invalidations,
