@@ -1,13 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { closeSync, existsSync, openSync, readFileSync, statSync, watch, writeSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, watch } from 'node:fs';
 import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { remoteComponentPath } from '@runtime-component-catalog/contracts';
-import { withAccessLog } from '../host/access-log.js';
-import { createProcessLogger } from '../host/process-logger.js';
-import { startHostFixture } from '../testing/host/host-fixture.js';
 import { HOST_MAIN_FILE } from '../testing/host/host-process.js';
 import { startArtifactsOrigin } from '../testing/origins/artifacts-origin.js';
 import { startEsmOrigin } from '../testing/origins/esm-origin.js';
@@ -120,13 +118,14 @@ async function startHost(env: Record<string, string>, stdoutFile?: string): Prom
 
 /**
  * Warm entry through the real process, access log on (the default, `REQUEST_LOG=on`) against the
- * same process with `REQUEST_LOG=off`, in alternating rounds (target ≥ 0.95). Everything else is
- * the default configuration (in-process store, `REMOTE_COMPILER=lazy`). Both write their stdout
- * to a file: a collector reading a pipe in this process took the load generator's core.
- * The ratio is of CPU time per request (the process's user + system time over a round, from
- * /proc, divided by the requests answered), off over on: what throughput becomes when the host
- * has its core to itself. Requests per second are reported too, but on this shared machine they
- * swing by ±10% from round to round with whatever else runs.
+ * same process with `REQUEST_LOG=off` (target ≥ 0.95): CPU time a request, off over on, which is
+ * what throughput becomes when the host has its core to itself. Everything else is the default
+ * configuration (in-process store, `REMOTE_COMPILER=lazy`); both write their stdout to a file.
+ * One load generator on core 0 takes turns between the two hosts (core 1) in windows of one
+ * second, A B B A … (bench/alternating-load.ts): on this shared machine the host's CPU time a
+ * request drifts by 10-30% within a minute, and rounds of seconds, one process at a time, left
+ * the ratio to ±5% from run to run. Each two windows, one of each, make a ratio; each two ratios,
+ * one of each order, their geometric mean (the order cancels); the row is the median of those.
  */
 export async function requestLogCost(): Promise<BenchRow> {
   const origins = await startOrigins();
@@ -134,44 +133,35 @@ export async function requestLogCost(): Promise<BenchRow> {
   const logged = await startHost({ ...origins.env, REQUEST_LOG: 'on' }, join(logs, 'on.log'));
   const silent = await startHost({ ...origins.env, REQUEST_LOG: 'off' }, join(logs, 'off.log'));
   try {
-    const round = async (host: RunningHost) => {
-      const cpuBefore = cpuMsOf(host.pid);
-      const result = await runLoad(`http://127.0.0.1:${host.port}${origins.entryPath}`);
-      if (result.non2xx > 0 || result.errors > 0)
-        throw new Error(`bench: ${result.non2xx} non-2xx, ${result.errors} errors`);
-      return {
-        perSecond: result.requests.average,
-        cpuUs: ((cpuMsOf(host.pid) - cpuBefore) * 1_000) / result.requests.total,
-      };
-    };
-    await round(silent); // warm-up of both processes and of the JIT
-    await round(logged);
-    const on = { perSecond: [] as number[], cpuUs: [] as number[] };
-    const off = { perSecond: [] as number[], cpuUs: [] as number[] };
-    const ratios: number[] = [];
-    for (let index = 0; index < logCostRounds; index += 1) {
-      const [a, b] = index % 2 === 0 ? [logged, silent] : [silent, logged];
-      const first = await round(a);
-      const second = await round(b);
-      const [withLog, without] = a === logged ? [first, second] : [second, first];
-      on.perSecond.push(withLog.perSecond);
-      on.cpuUs.push(withLog.cpuUs);
-      off.perSecond.push(without.perSecond);
-      off.cpuUs.push(without.cpuUs);
-      ratios.push(without.cpuUs / withLog.cpuUs);
-    }
+    const url = (host: RunningHost) => `http://127.0.0.1:${host.port}${origins.entryPath}`;
+    await runLoad(url(logged)); // warm-up of both processes and of the JIT
+    await runLoad(url(silent));
+    const windows = await alternatingLoad({
+      targets: [
+        { url: url(logged), pid: logged.pid },
+        { url: url(silent), pid: silent.pid },
+      ],
+      windowSeconds: 1,
+      windows: warmUpWindows + 4 * Math.ceil(logCostWindows / 4),
+    }).then((all) => all.slice(warmUpWindows));
     if (logged.stdoutBytes() < 1_000_000) throw new Error(`bench: only ${logged.stdoutBytes()} bytes of access log`);
-    // The process that runs second in a round fares differently from the first (by up to 15%
-    // here), so a round's ratio carries the order. Each two rounds, one of each order, make one
-    // ratio (their geometric mean), in which that effect cancels; the row is their median.
+    const usPerRequest = (window: LoadWindow) => window.cpuNs / 1_000 / window.requests;
+    const ratios: number[] = [];
+    for (let index = 0; index + 1 < windows.length; index += 2) {
+      const [on, off] =
+        windows[index]!.target === 0 ? [windows[index]!, windows[index + 1]!] : [windows[index + 1]!, windows[index]!];
+      ratios.push(usPerRequest(off) / usPerRequest(on));
+    }
     const pairs = Array.from({ length: Math.floor(ratios.length / 2) }, (_, pair) =>
       Math.sqrt(ratios[2 * pair]! * ratios[2 * pair + 1]!),
     );
     const ratio = median(pairs);
+    const of = (target: 0 | 1) => windows.filter((window) => window.target === target);
+    const perSecond = (target: 0 | 1) => median(of(target).map((window) => window.requests / window.seconds));
     return {
-      name: `warm entry, catalog-host process, REQUEST_LOG=on vs off (CPU time a request, median of ${pairs.length} pairs of rounds)`,
-      measured: `${median(on.cpuUs).toFixed(1)} µs CPU a request, ${Math.round(median(on.perSecond))} req/s`,
-      baseline: `${median(off.cpuUs).toFixed(1)} µs, ${Math.round(median(off.perSecond))} req/s REQUEST_LOG=off`,
+      name: `warm entry, catalog-host process, REQUEST_LOG=on vs off (CPU time a request, median of ${pairs.length} pairs of windows of 1 s)`,
+      measured: `${median(of(0).map(usPerRequest)).toFixed(1)} µs CPU a request, ${Math.round(perSecond(0))} req/s`,
+      baseline: `${median(of(1).map(usPerRequest)).toFixed(1)} µs, ${Math.round(perSecond(1))} req/s REQUEST_LOG=off`,
       ratio,
       target: '≥ 0.95',
       ok: ratio >= 0.95,
@@ -184,10 +174,48 @@ export async function requestLogCost(): Promise<BenchRow> {
 }
 
 /**
- * Rounds of the access-log row (`BENCH_LOG_ROUNDS`, even: half with each process first): a
- * round's ratio swings by ±15% on this shared machine, so one a few percent wide needs many.
+ * Windows of the access-log row (`BENCH_LOG_WINDOWS`, a multiple of 4: A B B A): a window's
+ * ratio swings by ±10% on this shared machine, so one a few percent wide needs many.
  */
-const logCostRounds = 2 * Math.ceil(Number(process.env.BENCH_LOG_ROUNDS ?? 16) / 2);
+const logCostWindows = Number(process.env.BENCH_LOG_WINDOWS ?? 120);
+
+/** Windows left out of the row (one of each order twice): the first seconds of taking turns still differ. */
+const warmUpWindows = 8;
+
+/** One window of bench/alternating-load.ts. */
+interface LoadWindow {
+  readonly target: 0 | 1;
+  readonly cpuNs: number;
+  readonly requests: number;
+  readonly seconds: number;
+  readonly non2xx: number;
+  readonly errors: number;
+}
+
+/** Runs bench/alternating-load.ts on core 0 and returns its windows; throws on any failed request. */
+async function alternatingLoad(plan: {
+  targets: { url: string; pid: number }[];
+  windowSeconds: number;
+  windows: number;
+}): Promise<LoadWindow[]> {
+  const script = fileURLToPath(new URL('./alternating-load.ts', import.meta.url));
+  const args = ['--import', 'tsx', script, JSON.stringify(plan)];
+  const [command, commandArgs] = pinned
+    ? ['/usr/bin/taskset', ['-c', '0', process.execPath, ...args]]
+    : [process.execPath, args];
+  const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout!.on('data', (chunk) => {
+    output += chunk;
+  });
+  const [code] = await once(child, 'exit');
+  if (code !== 0) throw new Error(`bench: alternating-load exited ${code}`);
+  const windows = JSON.parse(output) as LoadWindow[];
+  for (const window of windows)
+    if (window.non2xx > 0 || window.errors > 0)
+      throw new Error(`bench: ${window.non2xx} non-2xx, ${window.errors} errors`);
+  return windows;
+}
 
 /** User + system CPU time of process `pid`, in milliseconds (/proc/<pid>/stat, clock ticks of 10 ms). */
 function cpuMsOf(pid: number): number {
@@ -197,57 +225,51 @@ function cpuMsOf(pid: number): number {
 }
 
 /**
- * The access line's own cost per request, without HTTP or a second process: the app's fetch
- * with and without `withAccessLog` and the process logger (its batched writes going to
- * /dev/null), 50,000 warm entries per round, alternating, median of the per-round ratios.
+ * The same two processes (log on and off) on the same core, loaded at the same time by one load
+ * generator each: whatever else the machine does hits both alike, so this ratio varies far less
+ * from run to run than {@link requestLogCost}'s. It is the stricter figure: two busy processes
+ * on one core evict each other's caches, which costs the one with more to do a little more.
+ * Reported, no target; docs/host-process.md compares the two.
  */
-export async function accessLineCost(): Promise<BenchRow> {
-  const fixture = await startHostFixture({ packages: 1 });
-  const devNull = openSync('/dev/null', 'w');
-  const sink = {
-    write: (chunk: string, callback?: () => void) => {
-      writeSync(devNull, chunk);
-      callback?.();
-      return true;
-    },
-  };
-  const logger = createProcessLogger(sink, sink);
+export async function requestLogCostSharedCore(): Promise<BenchRow> {
+  const origins = await startOrigins();
+  const logs = await mkdtemp(join(tmpdir(), 'bench-access-log-'));
+  const logged = await startHost({ ...origins.env, REQUEST_LOG: 'on' }, join(logs, 'on.log'));
+  const silent = await startHost({ ...origins.env, REQUEST_LOG: 'off' }, join(logs, 'off.log'));
   try {
-    const plain = fixture.app.fetch;
-    const logged = withAccessLog(fixture.app.fetch, logger);
-    const url = 'http://127.0.0.1/api/runtime-catalog/pkg0';
-    const perRequestUs = async (handler: typeof plain, requests: number) => {
-      const started = performance.now();
-      for (let index = 0; index < requests; index += 1) {
-        const response = await handler(new Request(url));
-        await response.arrayBuffer();
-      }
-      return ((performance.now() - started) / requests) * 1_000;
+    const round = async () => {
+      const before = [cpuMsOf(logged.pid), cpuMsOf(silent.pid)];
+      const [withLog, without] = await Promise.all([
+        runLoad(`http://127.0.0.1:${logged.port}${origins.entryPath}`),
+        runLoad(`http://127.0.0.1:${silent.port}${origins.entryPath}`),
+      ]);
+      for (const result of [withLog, without])
+        if (result.non2xx > 0 || result.errors > 0)
+          throw new Error(`bench: ${result.non2xx} non-2xx, ${result.errors} errors`);
+      const on = ((cpuMsOf(logged.pid) - before[0]!) * 1_000) / withLog.requests.total;
+      const off = ((cpuMsOf(silent.pid) - before[1]!) * 1_000) / without.requests.total;
+      return { on, off };
     };
-    await perRequestUs(plain, 20_000); // the JIT
-    await perRequestUs(logged, 20_000);
-    const ratios: number[] = [];
-    const timings = { plain: [] as number[], logged: [] as number[] };
-    for (let round = 0; round < 7; round += 1) {
-      const first = round % 2 === 0;
-      const a = await perRequestUs(first ? plain : logged, 50_000);
-      const b = await perRequestUs(first ? logged : plain, 50_000);
-      const [withLine, without] = first ? [b, a] : [a, b];
-      timings.plain.push(without);
-      timings.logged.push(withLine);
-      ratios.push(without / withLine);
-    }
+    await round(); // warm-up
+    const rounds = await sequence(Number(process.env.BENCH_SHARED_ROUNDS ?? 10), round);
     return reportRow(
-      'warm entry, in-process, with the access line vs without (median of 7)',
-      `${median(timings.logged).toFixed(2)} µs a request`,
-      `${median(timings.plain).toFixed(2)} µs without`,
-      median(ratios),
+      `warm entry, catalog-host process, REQUEST_LOG=on vs off on one core at the same time (CPU time a request, median of ${rounds.length} rounds)`,
+      `${median(rounds.map((r) => r.on)).toFixed(1)} µs CPU a request`,
+      `${median(rounds.map((r) => r.off)).toFixed(1)} µs REQUEST_LOG=off`,
+      median(rounds.map((r) => r.off / r.on)),
     );
   } finally {
-    logger.flushNow(); // before the descriptor goes: its timer would write after
-    closeSync(devNull);
-    await fixture.close();
+    await Promise.all([logged.stop(), silent.stop()]);
+    await origins.close();
+    await rm(logs, { recursive: true, force: true });
   }
+}
+
+/** `step` run `count` times, one after the other. */
+async function sequence<T>(count: number, step: () => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  for (let index = 0; index < count; index += 1) results.push(await step());
+  return results;
 }
 
 /** Resident memory of `pid`, in bytes (0 once it is gone). */

@@ -1,11 +1,9 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
+import { serve } from '@hono/node-server';
 import { describe, expect, it } from 'vitest';
-import { accessLine, printable, withAccessLog } from './access-log.js';
-import type { Logger } from './logger.js';
-
-function recordingLogger(): Logger & { lines: string[] } {
-  const lines: string[] = [];
-  return { lines, info: (line) => lines.push(line), warn: () => {}, error: () => {} };
-}
+import { accessLine, accessLoggedResponse, printable } from './access-log.js';
+import { accessLineMaxBytes, writeAccessLine } from './internal/access-line-bytes.js';
 
 describe('accessLine', () => {
   it('writes method, path, status and the time in ms with one decimal', () => {
@@ -24,21 +22,83 @@ describe('accessLine', () => {
   });
 });
 
-describe('withAccessLog', () => {
-  it('logs one line per answer, sync or async, with the path as requested and no query', async () => {
-    const logger = recordingLogger();
-    const fetch = withAccessLog(
-      (request: Request) =>
-        request.method === 'HEAD' ? new Response(null, { status: 204 }) : Promise.resolve(new Response('ok')),
-      logger,
+describe('accessLoggedResponse', () => {
+  /** A server as main.ts makes it, the lines its responses write, and a way to send raw requests. */
+  async function loggedServer(fetch: (request: Request) => Response | Promise<Response>) {
+    const lines: string[] = [];
+    const logged = accessLoggedResponse({
+      writeAccess: (method, target, status, startedAt, now) => {
+        const buffer = Buffer.alloc(accessLineMaxBytes(method, target));
+        lines.push(
+          buffer.subarray(0, writeAccessLine(buffer, 0, method, target, status, now - startedAt) - 1).toString(),
+        );
+      },
+    });
+    let listening: (port: number) => void = () => {};
+    const port = new Promise<number>((resolve) => {
+      listening = resolve;
+    });
+    const server = serve({ fetch, port: 0, hostname: '127.0.0.1', serverOptions: { ServerResponse: logged } }, (info) =>
+      listening(info.port),
     );
-    const answered = await fetch(new Request('http://127.0.0.1:8787/api/runtime-catalog/a%0Ab?secret=no'));
-    expect(answered.status).toBe(200);
-    const sync = fetch(new Request('http://h.test/healthz', { method: 'HEAD' }));
-    expect(sync).toBeInstanceOf(Response);
-    expect(logger.lines).toEqual([
-      expect.stringMatching(/^GET \/api\/runtime-catalog\/a%0Ab 200 \d+\.\dms$/),
-      expect.stringMatching(/^HEAD \/healthz 204 \d+\.\dms$/),
-    ]);
+    const origin = `http://127.0.0.1:${await port}`;
+    /** Sends `request` as is and resolves with everything the server answered, once it closes. */
+    const raw = async (request: string, closeAfterMs?: number) => {
+      const socket = connect(await port, '127.0.0.1');
+      let answer = '';
+      socket.on('data', (chunk) => {
+        answer += chunk;
+      });
+      socket.write(request);
+      if (closeAfterMs !== undefined) setTimeout(() => socket.destroy(), closeAfterMs);
+      await once(socket, 'close');
+      return answer;
+    };
+    return { lines, origin, raw, close: () => new Promise((resolve) => server.close(resolve)) };
+  }
+
+  it('writes one line per answer: method, the path as sent without its query, the status sent', async () => {
+    const server = await loggedServer((request) =>
+      request.method === 'HEAD' ? new Response(null, { status: 204 }) : Promise.resolve(new Response('ok')),
+    );
+    try {
+      expect((await fetch(`${server.origin}/api/runtime-catalog/a%0Ab?secret=no`)).status).toBe(200);
+      expect((await fetch(`${server.origin}/healthz`, { method: 'HEAD' })).status).toBe(204);
+      // An absolute-form target, and a request line Node answers itself (HTTP/1.1 without Host: 400).
+      const absolute = await server.raw(
+        `GET ${server.origin}/healthz?x=1 HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n`,
+      );
+      expect(absolute).toMatch(/^HTTP\/1\.1 200 /);
+      expect(await server.raw('GET /no-host HTTP/1.1\r\n\r\n')).toMatch(/^HTTP\/1\.1 400 /);
+      expect(server.lines).toEqual([
+        expect.stringMatching(/^GET \/api\/runtime-catalog\/a%0Ab 200 \d+\.\dms$/),
+        expect.stringMatching(/^HEAD \/healthz 204 \d+\.\dms$/),
+        expect.stringMatching(/^GET \/healthz 200 \d+\.\dms$/),
+        expect.stringMatching(/^GET \/no-host 400 \d+\.\dms$/),
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('still writes the line of a request whose client left before the answer, with the time to the answer', async () => {
+    let answered: () => void = () => {};
+    const done = new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+    const server = await loggedServer(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      queueMicrotask(answered);
+      return new Response('late', { status: 202 });
+    });
+    try {
+      expect(await server.raw('GET /slow HTTP/1.1\r\nHost: h\r\n\r\n', 50)).toBe('');
+      await done;
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(server.lines).toEqual([expect.stringMatching(/^GET \/slow 202 (\d+)\.\dms$/)]);
+      expect(Number(/ (\d+)\.\dms$/.exec(server.lines[0]!)![1])).toBeGreaterThanOrEqual(290);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { Logger } from './logger.js';
+import { type IncomingMessage, ServerResponse } from 'node:http';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
 const UNPRINTABLE = /[\x00-\x1f\x7f-\x9f\\]/;
@@ -25,32 +25,40 @@ export function printable(text: string): string {
   return text.replace(UNPRINTABLE_ALL, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
-/**
- * `fetch` that writes one {@link accessLine} per answered request to `logger.info`, with the path
- * as the request carries it (percent-encoded, without the query). The process (main.ts) wraps
- * the app's fetch rather than adding the app's logging middleware: a middleware sends every
- * request through Hono's `compose`, 0.4-0.7 µs more per request, where a warm entry costs about
- * 20 µs in all (docs/host-process.md).
- */
-export function withAccessLog<Rest extends unknown[]>(
-  fetch: (request: Request, ...rest: Rest) => Response | Promise<Response>,
-  logger: Logger,
-): (request: Request, ...rest: Rest) => Response | Promise<Response> {
-  return (request, ...rest) => {
-    const started = performance.now();
-    const log = (response: Response) => {
-      logger.info(accessLine(request.method, pathOf(request.url), response.status, performance.now() - started));
-      return response;
-    };
-    const answer = fetch(request, ...rest);
-    return answer instanceof Promise ? answer.then(log) : log(answer);
-  };
+/** Where {@link accessLoggedResponse} writes: the process logger ({@link ProcessLogger.writeAccess}). */
+export interface AccessLogSink {
+  writeAccess(method: string, target: string, status: number, startedAt: number, now: number): void;
 }
 
-/** The path of an absolute URL, without its query. */
-function pathOf(url: string): string {
-  const start = url.indexOf('/', url.indexOf('//') + 2);
-  if (start === -1) return '/';
-  const query = url.indexOf('?', start);
-  return query === -1 ? url.slice(start) : url.slice(start, query);
+/**
+ * A `ServerResponse` class for `http.createServer({ ServerResponse })` that writes one access line
+ * per request to `sink` when the response ends: the method, the path as the client sent it (no
+ * query), the status sent, and the time from the parsed request head to the end of the answer.
+ * The process (main.ts) logs here rather than around the app's fetch: no promise or closure per
+ * request, and answers the app never sees (Node's 400 for a request without `Host`,
+ * @hono/node-server's own errors) get their line too (docs/host-process.md).
+ */
+export function accessLoggedResponse(sink: AccessLogSink): typeof ServerResponse {
+  return class AccessLoggedResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
+    /** `performance.now()` when Node made the response (the request head parsed); -1 once logged. */
+    #startedAt = performance.now();
+
+    override end(chunk?: unknown, encoding?: unknown, callback?: unknown): this {
+      super.end(chunk as string, encoding as BufferEncoding, callback as () => void);
+      this.#log();
+      return this;
+    }
+
+    override destroy(error?: Error): this {
+      this.#log(); // a response cut off before its end still had a status
+      return super.destroy(error);
+    }
+
+    #log(): void {
+      if (this.#startedAt < 0) return;
+      const startedAt = this.#startedAt;
+      this.#startedAt = -1;
+      sink.writeAccess(this.req.method ?? '', this.req.url ?? '', this.statusCode, startedAt, performance.now());
+    }
+  };
 }

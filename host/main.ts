@@ -1,5 +1,5 @@
 import { serve } from '@hono/node-server';
-import { withAccessLog } from './access-log.js';
+import { accessLoggedResponse } from './access-log.js';
 import { RedisCacheStore } from './cache/redis-cache-store.js';
 import { createHostApp } from './host-app.js';
 import { resolveHostConfig } from './host-config.js';
@@ -8,7 +8,7 @@ import { createProcessLogger } from './process-logger.js';
 // The host process (design.md "Host process contract"): configuration from the environment,
 // one line and exit 1 for a bad variable, the listening line, clean shutdown on SIGTERM/SIGINT.
 // With REDIS_URL the cache is the shared Redis store, connected before the host listens.
-// docs/host-process.md: the access lines are batched (one write per 10 ms at most) and flushed
+// docs/host-process.md: the access lines are batched (one write per 10 ms under load) and flushed
 // before every exit; REMOTE_COMPILER says when esbuild-wasm starts.
 
 const logger = createProcessLogger(process.stdout, process.stderr);
@@ -40,10 +40,11 @@ if (config.revalidationSecret === undefined) {
   logger.warn('REVALIDATION_SECRET is unset: every POST /api/revalidate will be answered 401');
 }
 
-// The access lines come from a wrapper around fetch: cheaper than the app's own middleware.
+// The access lines come from the server's responses (accessLoggedResponse): cheaper than the
+// app's own middleware, and they cover the answers the app never sees.
 const app = createHostApp(config, { logger, logRequests: false, ...(store ? { store } : {}) });
-const handler = config.requestLog ? withAccessLog(app.fetch, logger) : app.fetch;
-const server = serve({ fetch: handler, port: config.port, hostname: config.hostname }, (info) => {
+const serverOptions = config.requestLog ? { ServerResponse: accessLoggedResponse(logger) } : {};
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hostname, serverOptions }, (info) => {
   console.log(`host listening on http://${config.hostname}:${info.port}`);
 });
 server.once('error', (error: NodeJS.ErrnoException) => {

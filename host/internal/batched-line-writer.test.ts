@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { BatchedLineWriter, type LineSink } from './batched-line-writer.js';
 
-/** A sink that records each chunk and answers its callback on the next tick, as a stream would. */
-function recordingSink(): LineSink & { chunks: string[] } {
+/**
+ * A sink that records each chunk as text and answers its callback on the next tick, as a stream
+ * would. With `synchronous`, it reports `writableLength: 0` (the bytes are out at once, as on a
+ * file or a pipe): the writer may then reuse its buffer, so the sink decodes each chunk at once.
+ */
+function recordingSink(synchronous = false): LineSink & { chunks: string[]; views: Uint8Array[] } {
   const chunks: string[] = [];
+  const views: Uint8Array[] = [];
   return {
     chunks,
+    views,
+    ...(synchronous ? { writableLength: 0 } : {}),
     write(chunk, callback) {
-      if (chunk !== '') chunks.push(chunk);
+      if (chunk.length > 0) {
+        chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+        if (typeof chunk !== 'string') views.push(chunk);
+      }
       if (callback) process.nextTick(callback);
       return true;
     },
@@ -17,37 +27,75 @@ function recordingSink(): LineSink & { chunks: string[] } {
 const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('BatchedLineWriter', () => {
-  it('writes the lines queued within maxDelayMs as one chunk, in order', async () => {
+  it('writes a batch when a line comes maxDelayMs after its first, in order, one chunk each', () => {
     const sink = recordingSink();
-    const writer = new BatchedLineWriter(sink, { maxDelayMs: 5 });
+    const now = 1_000;
+    const writer = new BatchedLineWriter(sink, { maxDelayMs: 10, idleDelayMs: 60_000, clock: () => now });
+    writer.writeAccess('GET', '/a', 200, now - 100, now);
+    writer.write('note é');
+    writer.writeAccess('GET', '/b?q=1', 404, now, now + 9.9);
+    expect(sink.chunks).toEqual([]);
+    writer.writeAccess('POST', '/c', 401, now + 5, now + 10); // 10 ms after the batch's first line
+    expect(sink.chunks).toEqual(['GET /a 200 100.0ms\nnote é\nGET /b 404 9.9ms\n']);
+    writer.flushNow();
+    expect(sink.chunks).toEqual(['GET /a 200 100.0ms\nnote é\nGET /b 404 9.9ms\n', 'POST /c 401 5.0ms\n']);
+  });
+
+  it('writes a batch idleDelayMs after its first line when no other line comes', async () => {
+    const sink = recordingSink();
+    const writer = new BatchedLineWriter(sink, { idleDelayMs: 5 });
     writer.write('a');
     writer.write('b');
     expect(sink.chunks).toEqual([]);
-    await after(20);
+    await after(30);
     expect(sink.chunks).toEqual(['a\nb\n']);
-    writer.write('c');
-    await after(20);
+    writer.write('c'); // the same timer, armed again
+    await after(30);
     expect(sink.chunks).toEqual(['a\nb\n', 'c\n']);
   });
 
-  it('writes at once when a burst reaches the batch length', () => {
+  it('writes at once when a batch is full; a line longer than a batch goes alone, after the lines before it', () => {
     const sink = recordingSink();
-    const writer = new BatchedLineWriter(sink, { maxBatchLength: 8 });
+    const writer = new BatchedLineWriter(sink, { batchBytes: 16, idleDelayMs: 60_000 });
     writer.write('1234');
-    writer.write('5678');
-    expect(sink.chunks).toEqual(['1234\n5678\n']);
+    writer.write('5678'); // 5 + 13 bytes reserved would not fit
+    expect(sink.chunks).toEqual(['1234\n']);
+    writer.write('x'.repeat(20));
+    expect(sink.chunks).toEqual(['1234\n', '5678\n', `${'x'.repeat(20)}\n`]);
+    writer.writeAccess('GET', '/long-long-long', 200, 0, 1);
+    expect(sink.chunks.at(-1)).toBe('GET /long-long-long 200 1.0ms\n');
+  });
+
+  it('reuses its buffer only when the sink reports the bytes out; otherwise written chunks stay as they were', () => {
+    const held = recordingSink();
+    const writer = new BatchedLineWriter(held, { idleDelayMs: 60_000 });
+    writer.write('first');
+    writer.flushNow();
+    writer.write('second');
+    writer.flushNow();
+    expect(held.views.map((view) => Buffer.from(view).toString())).toEqual(['first\n', 'second\n']);
+    expect(held.views[0]!.buffer).not.toBe(held.views[1]!.buffer);
+
+    const synchronous = recordingSink(true);
+    const reusing = new BatchedLineWriter(synchronous, { idleDelayMs: 60_000 });
+    reusing.write('first');
+    reusing.flushNow();
+    reusing.write('second');
+    reusing.flushNow();
+    expect(synchronous.chunks).toEqual(['first\n', 'second\n']);
+    expect(synchronous.views[0]!.buffer).toBe(synchronous.views[1]!.buffer);
   });
 
   it('flush hands every queued line over and resolves once the sink wrote them; flushNow does it synchronously', async () => {
     const sink = recordingSink();
-    const writer = new BatchedLineWriter(sink, { maxDelayMs: 5 });
+    const writer = new BatchedLineWriter(sink, { idleDelayMs: 5 });
     writer.write('queued');
     await writer.flush();
     expect(sink.chunks).toEqual(['queued\n']);
     writer.write('at exit');
     writer.flushNow();
     expect(sink.chunks).toEqual(['queued\n', 'at exit\n']);
-    await after(20);
+    await after(30);
     expect(sink.chunks).toEqual(['queued\n', 'at exit\n']); // nothing written twice
   });
 });

@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+
+// A load generator that takes turns between two servers in short windows, in one process (run by
+// bench/host-process.bench.ts on core 0): windows of a second, in the order A B B A
+// A B …, so that whatever else the machine does in a second hits both alike. For each window it
+// reports the server's CPU time (every thread of its process, from /proc/<pid>/task/*/schedstat,
+// in ns) and the requests it answered.
+//
+// argv[2]: JSON {"targets": [{"url", "pid"}, {"url", "pid"}], "windowSeconds", "windows"}.
+// stdout: JSON [{"target": 0 | 1, "cpuNs", "requests", "seconds", "non2xx", "errors"}, …]; a window
+// lasts at least a second whatever `windowSeconds` says below that: autocannon ticks each second.
+
+interface Target {
+  readonly url: string;
+  readonly pid: number;
+}
+interface Plan {
+  readonly targets: readonly [Target, Target];
+  readonly windowSeconds: number;
+  readonly windows: number;
+}
+
+const plan = JSON.parse(process.argv[2]!) as Plan;
+
+/** CPU time of every thread of process `pid` so far, in ns. */
+function cpuNsOf(pid: number): number {
+  let total = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      total += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // a thread that ended between the listing and the read: its time is in none of the windows
+    }
+  }
+  return total;
+}
+
+const windows = [];
+for (let index = 0; index < plan.windows; index += 1) {
+  const target = [0, 1, 1, 0][index % 4] as 0 | 1;
+  const { url, pid } = plan.targets[target];
+  const before = cpuNsOf(pid);
+  const result = await autocannon({ url, connections: 10, pipelining: 4, duration: plan.windowSeconds });
+  windows.push({
+    target,
+    cpuNs: cpuNsOf(pid) - before,
+    requests: result.requests.total,
+    seconds: result.duration,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  });
+}
+process.stdout.write(JSON.stringify(windows));
