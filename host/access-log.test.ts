@@ -81,6 +81,47 @@ describe('accessLoggedResponse', () => {
     }
   });
 
+  it('writes one line for an answer whose body fails midway (ended, then destroyed)', async () => {
+    const server = await loggedServer(
+      () =>
+        new Response(
+          new ReadableStream({
+            pull(controller) {
+              controller.enqueue(new TextEncoder().encode('partial'));
+              controller.error(new Error('the body failed'));
+            },
+          }),
+        ),
+    );
+    try {
+      const answer = await server.raw('GET /broken HTTP/1.1\r\nHost: h\r\n\r\n');
+      expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+      expect(server.lines).toEqual([expect.stringMatching(/^GET \/broken 200 \d+\.\dms$/)]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('writes the line of an answer destroyed before its end (its body failed before its first byte)', async () => {
+    const server = await loggedServer(
+      () =>
+        new Response(
+          new ReadableStream({
+            pull(controller) {
+              controller.error(new Error('the body failed'));
+            },
+          }),
+          { status: 201 },
+        ),
+    );
+    try {
+      await server.raw('GET /broken-at-once HTTP/1.1\r\nHost: h\r\n\r\n');
+      expect(server.lines).toEqual([expect.stringMatching(/^GET \/broken-at-once \d{3} \d+\.\dms$/)]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('still writes the line of a request whose client left before the answer, with the time to the answer', async () => {
     let answered: () => void = () => {};
     const done = new Promise<void>((resolve) => {

@@ -34,6 +34,8 @@ export interface AccessLogSink {
  * A `ServerResponse` class for `http.createServer({ ServerResponse })` that writes one access line
  * per request to `sink` when the response ends: the method, the path as the client sent it (no
  * query), the status sent, and the time from the parsed request head to the end of the answer.
+ * A response that is never ended gets no line: a streamed body whose client left, which
+ * @hono/node-server cancels without ending it (the host's answers are whole bodies).
  * The process (main.ts) logs here rather than around the app's fetch: no promise or closure per
  * request, and answers the app never sees (Node's 400 for a request without `Host`,
  * @hono/node-server's own errors) get their line too (docs/host-process.md).
@@ -44,14 +46,12 @@ export function accessLoggedResponse(sink: AccessLogSink): typeof ServerResponse
     #startedAt = performance.now();
 
     override end(chunk?: unknown, encoding?: unknown, callback?: unknown): this {
-      super.end(chunk as string, encoding as BufferEncoding, callback as () => void);
-      this.#log();
+      try {
+        super.end(chunk as string, encoding as BufferEncoding, callback as () => void);
+      } finally {
+        this.#log();
+      }
       return this;
-    }
-
-    override destroy(error?: Error): this {
-      this.#log(); // a response cut off before its end still had a status
-      return super.destroy(error);
     }
 
     #log(): void {

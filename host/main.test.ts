@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { remoteComponentPath } from '@runtime-component-catalog/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -206,6 +206,17 @@ describe('catalog-host (host/dist/main.js, what npm run host runs)', () => {
       for (const answer of answers) expect(answer.status).toBe(200);
     }
     expect((await fetch(`${url}/api/runtime-catalog/a%0Aforged%1B[31m`)).status).toBe(404);
+    // Sent raw, not as fetch would encode it: a backslash (Node's parser refuses control bytes
+    // and bytes above 0x7e itself). @hono/node-server answers this target 400 before the app:
+    // logged all the same.
+    const socket = connect(Number(new URL(url).port), '127.0.0.1');
+    socket.end('GET /raw/a\\x0ab"c?secret=no HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n');
+    let rawAnswer = '';
+    socket.on('data', (chunk) => {
+      rawAnswer += chunk;
+    });
+    await once(socket, 'close');
+    expect(rawAnswer).toMatch(/^HTTP\/1\.1 400 /);
     host.process.kill('SIGTERM'); // right after the last answer: its line may still be queued
     expect(await host.exited).toBe(0);
     const lines = host.output().stdout.split('\n');
@@ -214,6 +225,9 @@ describe('catalog-host (host/dist/main.js, what npm run host runs)', () => {
       expect.stringMatching(/^GET \/api\/runtime-catalog\/a%0Aforged%1B\[31m 404 \d+\.\dms$/), // as requested
     ]);
     expect(lines.some((line) => line.startsWith('forged'))).toBe(false);
+    expect(lines.filter((line) => line.startsWith('GET /raw/'))).toEqual([
+      expect.stringMatching(/^GET \/raw\/a\\x5cx0ab"c 400 \d+\.\dms$/), // not a forged "\x0a"
+    ]);
     expect(lines.at(-2)).toBe('SIGTERM received, closing');
   });
 

@@ -15,6 +15,8 @@ describe('writeAccessLine', () => {
     expect(line('GET', '/', 304, 0)).toBe('GET / 304 0.0ms\n');
     expect(line('GET', '/', 200, 1234.96)).toBe('GET / 200 1235.0ms\n');
     expect(line('GET', '/', 503, 98765432.1)).toBe('GET / 503 98765432.1ms\n');
+    for (const impossible of [-1, Number.NaN, Number.POSITIVE_INFINITY, 1e300])
+      expect(line('GET', '/', 200, impossible)).toBe('GET / 200 0.0ms\n');
   });
 
   it('leaves the query out and cuts an absolute-form target to its path', () => {
@@ -23,6 +25,10 @@ describe('writeAccessLine', () => {
     );
     expect(line('GET', 'http://h.test:8787/healthz?x=1', 200, 1)).toBe('GET /healthz 200 1.0ms\n');
     expect(line('GET', 'http://h.test', 400, 1)).toBe('GET / 400 1.0ms\n');
+    // A query before the path's first "/" is still a query: none of it reaches the line.
+    expect(line('GET', 'http://h?token=http://evil/s3cret', 200, 1)).toBe('GET / 200 1.0ms\n');
+    expect(line('GET', 'http://h?next=/s3cret', 200, 1)).toBe('GET / 200 1.0ms\n');
+    expect(line('GET', 'http://h#x/y', 200, 1)).toBe('GET / 200 1.0ms\n');
     expect(line('OPTIONS', '*', 404, 1)).toBe('OPTIONS * 404 1.0ms\n');
     expect(line('GET', '', 400, 1)).toBe('GET  400 1.0ms\n');
   });

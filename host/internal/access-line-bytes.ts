@@ -4,6 +4,7 @@
 const HEX = '0123456789abcdef';
 const SPACE = 0x20;
 const SLASH = 0x2f;
+const HASH = 0x23;
 const BACKSLASH = 0x5c;
 const DOT = 0x2e;
 const ZERO = 0x30;
@@ -35,22 +36,26 @@ export function writeAccessLine(
   let at = writePrintable(buffer, offset, method, 0, method.length);
   buffer[at++] = SPACE;
   let start = 0;
+  let end = target.indexOf('?');
+  if (end === -1) end = target.length;
   if (target.charCodeAt(0) !== SLASH) {
     const scheme = target.indexOf('://');
-    if (scheme !== -1) {
-      start = target.indexOf('/', scheme + 3);
-      if (start === -1) {
+    if (scheme !== -1 && scheme < end) {
+      // The path starts at the first "/" after the authority, unless a "?" or "#" comes first.
+      start = scheme + 3;
+      while (start < end && target.charCodeAt(start) !== SLASH && target.charCodeAt(start) !== HASH) start += 1;
+      if (start === end || target.charCodeAt(start) === HASH) {
         buffer[at++] = SLASH;
-        start = target.length;
+        start = end;
       }
     }
   }
-  const query = target.indexOf('?', start);
-  at = writePrintable(buffer, at, target, start, query === -1 ? target.length : query);
+  at = writePrintable(buffer, at, target, start, end);
   buffer[at++] = SPACE;
   at = writeInteger(buffer, at, status);
   buffer[at++] = SPACE;
-  const tenths = Math.round(ms * 10);
+  // A time from two monotonic clock reads is finite and not negative; anything else writes 0.0.
+  const tenths = ms >= 0 && ms < 1e15 ? Math.round(ms * 10) : 0;
   const whole = Math.trunc(tenths / 10);
   at = writeInteger(buffer, at, whole);
   buffer[at++] = DOT;

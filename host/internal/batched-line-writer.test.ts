@@ -86,6 +86,19 @@ describe('BatchedLineWriter', () => {
     expect(synchronous.views[0]!.buffer).toBe(synchronous.views[1]!.buffer);
   });
 
+  it('hands a sink that is backed up a copy of just the batch, and keeps its buffer', () => {
+    const sink = recordingSink();
+    const backedUp = { ...sink, writableLength: 1 << 20, write: sink.write };
+    const writer = new BatchedLineWriter(backedUp, { idleDelayMs: 60_000 });
+    writer.write('first');
+    writer.flushNow();
+    writer.write('second');
+    writer.flushNow();
+    expect(sink.views.map((view) => Buffer.from(view).toString())).toEqual(['first\n', 'second\n']);
+    // Copies of 6 and 7 bytes: neither holds the writer's 64 KiB.
+    for (const view of sink.views) expect(view.buffer.byteLength).toBeLessThan(64 * 1024);
+  });
+
   it('flush hands every queued line over and resolves once the sink wrote them; flushNow does it synchronously', async () => {
     const sink = recordingSink();
     const writer = new BatchedLineWriter(sink, { idleDelayMs: 5 });

@@ -4,9 +4,10 @@ import { accessLineMaxBytes, writeAccessLine } from './access-line-bytes.js';
 export interface LineSink {
   write(chunk: Uint8Array | string, callback?: (error?: Error | null) => void): boolean;
   /**
-   * Bytes the sink still holds after a write (a Node stream's `writableLength`). When it reports
-   * 0 right after a write, the bytes are out (files, pipes and terminals are written synchronously
-   * on Linux) and the writer reuses its buffer; a sink without it gets a fresh buffer each batch.
+   * Bytes the sink still holds (a Node stream's `writableLength`). When it reports 0 right after
+   * a write, the bytes are out (a file, a terminal, a pipe with room) and the writer reuses its
+   * buffer; when it holds bytes already, the writer hands it a copy of the batch; a sink without
+   * it gets the buffer and the writer a fresh one each batch.
    */
   readonly writableLength?: number;
 }
@@ -28,11 +29,11 @@ export interface BatchedLineWriterOptions {
  * line: the access log of a busy host cost a third of its throughput written line by line. The
  * lines are encoded into one reused buffer as they come (access lines without building a string,
  * {@link writeAccessLine}). A batch is written when the next line comes `maxDelayMs` after its
- * first, when it is full, or by a timer `idleDelayMs` after it started when no line comes: a timer
+ * first, when it is full, or by a timer at most `idleDelayMs` after it started when no line comes: a timer
  * per 10 ms cost the host more than encoding its lines (docs/host-process.md). Order is kept.
  * Whoever ends the process calls {@link flush} (or {@link flushNow} in an `exit` handler: Node
- * writes pipes and files synchronously on Linux), so no line is lost at shutdown. The timer does
- * not keep the process alive.
+ * writes files, terminals and pipes with room synchronously on Linux), so no line is lost at
+ * shutdown. The timer does not keep the process alive.
  */
 export class BatchedLineWriter {
   readonly #sink: LineSink;
@@ -85,8 +86,15 @@ export class BatchedLineWriter {
     if (this.#length === 0) return;
     const chunk = this.#buffer.subarray(0, this.#length);
     this.#length = 0;
+    if (this.#sink.writableLength !== undefined && this.#sink.writableLength > 0) {
+      // Already backed up (a full non-blocking pipe): the sink queues this write in memory. It
+      // gets a copy of just these bytes, so a queued batch never holds a whole buffer.
+      this.#sink.write(Buffer.from(chunk));
+      return;
+    }
     this.#sink.write(chunk);
-    // The sink may still hold the chunk (an asynchronous stream, a test's recorder): a new buffer.
+    // The sink kept the chunk (it became backed up, or cannot tell, as a test's recorder): the
+    // buffer is its now.
     if (this.#sink.writableLength !== 0) this.#buffer = Buffer.allocUnsafe(this.#batchBytes);
   }
 
