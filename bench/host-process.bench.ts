@@ -127,12 +127,8 @@ async function startHost(env: Record<string, string>, stdoutFile?: string): Prom
  * the ratio to ±5% from run to run. Each two windows, one of each, make a ratio; each two ratios,
  * one of each order, their geometric mean (the order cancels); the row is the median of those.
  */
-export async function requestLogCost(): Promise<BenchRow> {
-  const origins = await startOrigins();
-  const logs = await mkdtemp(join(tmpdir(), 'bench-access-log-'));
-  const logged = await startHost({ ...origins.env, REQUEST_LOG: 'on' }, join(logs, 'on.log'));
-  const silent = await startHost({ ...origins.env, REQUEST_LOG: 'off' }, join(logs, 'off.log'));
-  try {
+export function requestLogCost(): Promise<BenchRow> {
+  return withLogOnAndOff(async (origins, logged, silent) => {
     const url = (host: RunningHost) => `http://127.0.0.1:${host.port}${origins.entryPath}`;
     await runLoad(url(logged)); // warm-up of both processes and of the JIT
     await runLoad(url(silent));
@@ -166,11 +162,7 @@ export async function requestLogCost(): Promise<BenchRow> {
       target: '≥ 0.95',
       ok: ratio >= 0.95,
     };
-  } finally {
-    await Promise.all([logged.stop(), silent.stop()]);
-    await origins.close();
-    await rm(logs, { recursive: true, force: true });
-  }
+  });
 }
 
 /**
@@ -231,12 +223,8 @@ function cpuMsOf(pid: number): number {
  * on one core evict each other's caches, which costs the one with more to do a little more.
  * Reported, no target; docs/host-process.md compares the two.
  */
-export async function requestLogCostSharedCore(): Promise<BenchRow> {
-  const origins = await startOrigins();
-  const logs = await mkdtemp(join(tmpdir(), 'bench-access-log-'));
-  const logged = await startHost({ ...origins.env, REQUEST_LOG: 'on' }, join(logs, 'on.log'));
-  const silent = await startHost({ ...origins.env, REQUEST_LOG: 'off' }, join(logs, 'off.log'));
-  try {
+export function requestLogCostSharedCore(): Promise<BenchRow> {
+  return withLogOnAndOff(async (origins, logged, silent) => {
     const round = async () => {
       const before = [cpuMsOf(logged.pid), cpuMsOf(silent.pid)];
       const [withLog, without] = await Promise.all([
@@ -258,6 +246,22 @@ export async function requestLogCostSharedCore(): Promise<BenchRow> {
       `${median(rounds.map((r) => r.off)).toFixed(1)} µs REQUEST_LOG=off`,
       median(rounds.map((r) => r.off / r.on)),
     );
+  });
+}
+
+/**
+ * Runs `measure` with the two hosts of the access-log rows, `REQUEST_LOG=on` and `off`, each
+ * writing its stdout to a file, and stops them, the origins and the files afterwards.
+ */
+async function withLogOnAndOff(
+  measure: (origins: Origins, logged: RunningHost, silent: RunningHost) => Promise<BenchRow>,
+): Promise<BenchRow> {
+  const origins = await startOrigins();
+  const logs = await mkdtemp(join(tmpdir(), 'bench-access-log-'));
+  const logged = await startHost({ ...origins.env, REQUEST_LOG: 'on' }, join(logs, 'on.log'));
+  const silent = await startHost({ ...origins.env, REQUEST_LOG: 'off' }, join(logs, 'off.log'));
+  try {
+    return await measure(origins, logged, silent);
   } finally {
     await Promise.all([logged.stop(), silent.stop()]);
     await origins.close();

@@ -23,6 +23,17 @@ describe('accessLine', () => {
 });
 
 describe('accessLoggedResponse', () => {
+  /** An answer whose body stream fails after `chunk` (or at once). */
+  function failingBody(chunk?: string, status = 200): Response {
+    const body = new ReadableStream({
+      pull(controller) {
+        if (chunk !== undefined) controller.enqueue(new TextEncoder().encode(chunk));
+        controller.error(new Error('the body failed'));
+      },
+    });
+    return new Response(body, { status });
+  }
+
   /** A server as main.ts makes it, the lines its responses write, and a way to send raw requests. */
   async function loggedServer(fetch: (request: Request) => Response | Promise<Response>) {
     const lines: string[] = [];
@@ -82,17 +93,7 @@ describe('accessLoggedResponse', () => {
   });
 
   it('writes one line for an answer whose body fails midway (ended, then destroyed)', async () => {
-    const server = await loggedServer(
-      () =>
-        new Response(
-          new ReadableStream({
-            pull(controller) {
-              controller.enqueue(new TextEncoder().encode('partial'));
-              controller.error(new Error('the body failed'));
-            },
-          }),
-        ),
-    );
+    const server = await loggedServer(() => failingBody('partial'));
     try {
       const answer = await server.raw('GET /broken HTTP/1.1\r\nHost: h\r\n\r\n');
       expect(answer).toMatch(/^HTTP\/1\.1 200 /);
@@ -102,18 +103,8 @@ describe('accessLoggedResponse', () => {
     }
   });
 
-  it('writes the line of an answer destroyed before its end (its body failed before its first byte)', async () => {
-    const server = await loggedServer(
-      () =>
-        new Response(
-          new ReadableStream({
-            pull(controller) {
-              controller.error(new Error('the body failed'));
-            },
-          }),
-          { status: 201 },
-        ),
-    );
+  it('writes the line of an answer whose body fails before its first byte', async () => {
+    const server = await loggedServer(() => failingBody(undefined, 201));
     try {
       await server.raw('GET /broken-at-once HTTP/1.1\r\nHost: h\r\n\r\n');
       expect(server.lines).toEqual([expect.stringMatching(/^GET \/broken-at-once \d{3} \d+\.\dms$/)]);

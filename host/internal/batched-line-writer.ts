@@ -73,8 +73,9 @@ export class BatchedLineWriter {
    * target as received) that started at `startedAt` and was answered at `now` (`performance.now()`).
    */
   writeAccess(method: string, target: string, status: number, startedAt: number, now: number): void {
-    if (!this.#reserve(accessLineMaxBytes(method, target), now)) {
-      const line = Buffer.allocUnsafe(accessLineMaxBytes(method, target));
+    const bytes = accessLineMaxBytes(method, target);
+    if (!this.#reserve(bytes, now)) {
+      const line = Buffer.allocUnsafe(bytes);
       this.#sink.write(line.subarray(0, writeAccessLine(line, 0, method, target, status, now - startedAt)));
       return;
     }
