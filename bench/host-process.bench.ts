@@ -67,12 +67,17 @@ async function startOrigins(): Promise<Origins> {
  * Starts host/dist/main.js on core 1 (the load generator takes core 0) and waits for its listening
  * line. Its stdout goes to a pipe this process reads, or, with `stdoutFile`, straight to that file
  * (what `StandardOutput=append:` of systemd does): the host pays for its writes, and no collector
- * competes with it or with the load generator for the two cores.
+ * competes with it or with the load generator for the two cores. `nodeArgs` go to node before
+ * the script.
  */
-async function startHost(env: Record<string, string>, stdoutFile?: string): Promise<RunningHost> {
+async function startHost(
+  env: Record<string, string>,
+  stdoutFile?: string,
+  nodeArgs: string[] = [],
+): Promise<RunningHost> {
   const [command, args] = pinned
-    ? ['/usr/bin/taskset', ['-c', '1', process.execPath, HOST_MAIN_FILE]]
-    : [process.execPath, [HOST_MAIN_FILE]];
+    ? ['/usr/bin/taskset', ['-c', '1', process.execPath, ...nodeArgs, HOST_MAIN_FILE]]
+    : [process.execPath, [...nodeArgs, HOST_MAIN_FILE]];
   const fileHandle = stdoutFile === undefined ? undefined : await open(stdoutFile, 'a');
   const child: ChildProcess = spawn(command, args, {
     env: { PATH: process.env.PATH ?? '', ...env },
@@ -125,54 +130,80 @@ async function startHost(env: Record<string, string>, stdoutFile?: string): Prom
  * second, A B B A … (bench/alternating-load.ts): on this shared machine the host's CPU time a
  * request drifts by 10-30% within a minute, and rounds of seconds, one process at a time, left
  * the ratio to ±5% from run to run. Each two windows, one of each, make a ratio; each two ratios,
- * one of each order, their geometric mean (the order cancels); the row is the median of those.
+ * one of each order, their geometric mean (the order cancels); the row is the median of those,
+ * pooled over {@link logCostSessions} sessions, each with a fresh pair of processes.
+ *
+ * Both processes run without V8's memory reducer (`--no-memory-reducer`, the row's one departure
+ * from `npm run host`). Its watchdog compacts the heap after 100 s without a full GC, and after
+ * that GC one of the two processes often ran 10 to 20% slower or faster than before, for the
+ * next 100 s, whether it logged or not (traced with `--trace-gc`): a step that the median of a
+ * run measured instead of the log. Without it, both processes hold their pace for minutes.
  */
-export function requestLogCost(): Promise<BenchRow> {
-  return withLogOnAndOff(async (origins, logged, silent) => {
-    const url = (host: RunningHost) => `http://127.0.0.1:${host.port}${origins.entryPath}`;
-    await runLoad(url(logged)); // warm-up of both processes and of the JIT
-    await runLoad(url(silent));
-    const windows = await alternatingLoad({
-      targets: [
-        { url: url(logged), pid: logged.pid },
-        { url: url(silent), pid: silent.pid },
-      ],
-      windowSeconds: 1,
-      windows: warmUpWindows + 4 * Math.ceil(logCostWindows / 4),
-    }).then((all) => all.slice(warmUpWindows));
-    if (logged.stdoutBytes() < 1_000_000) throw new Error(`bench: only ${logged.stdoutBytes()} bytes of access log`);
-    const usPerRequest = (window: LoadWindow) => window.cpuNs / 1_000 / window.requests;
+export async function requestLogCost(): Promise<BenchRow> {
+  const sessions = await sequence(logCostSessions, (session) =>
+    // Every other session starts the host without the log first.
+    withLogOnAndOff(
+      { silentFirst: session % 2 === 1, nodeArgs: ['--no-memory-reducer'] },
+      async (origins, logged, silent) => {
+        const url = (host: RunningHost) => `http://127.0.0.1:${host.port}${origins.entryPath}`;
+        await runLoad(url(logged)); // warm-up of both processes and of the JIT
+        await runLoad(url(silent));
+        const windows = await alternatingLoad({
+          targets: [
+            { url: url(logged), pid: logged.pid },
+            { url: url(silent), pid: silent.pid },
+          ],
+          windowSeconds: 1,
+          windows: warmUpWindows + logCostWindows,
+        }).then((all) => all.slice(warmUpWindows));
+        if (logged.stdoutBytes() < 1_000_000)
+          throw new Error(`bench: only ${logged.stdoutBytes()} bytes of access log`);
+        return windows;
+      },
+    ),
+  );
+  const usPerRequest = (window: LoadWindow) => window.cpuNs / 1_000 / window.requests;
+  const pairs: number[] = [];
+  for (const windows of sessions) {
     const ratios: number[] = [];
     for (let index = 0; index + 1 < windows.length; index += 2) {
       const [on, off] =
         windows[index]!.target === 0 ? [windows[index]!, windows[index + 1]!] : [windows[index + 1]!, windows[index]!];
       ratios.push(usPerRequest(off) / usPerRequest(on));
     }
-    const pairs = Array.from({ length: Math.floor(ratios.length / 2) }, (_, pair) =>
-      Math.sqrt(ratios[2 * pair]! * ratios[2 * pair + 1]!),
-    );
-    const ratio = median(pairs);
-    const of = (target: 0 | 1) => windows.filter((window) => window.target === target);
-    const perSecond = (target: 0 | 1) => median(of(target).map((window) => window.requests / window.seconds));
-    return {
-      name: `warm entry, catalog-host process, REQUEST_LOG=on vs off (CPU time a request, median of ${pairs.length} pairs of windows of 1 s)`,
-      measured: `${median(of(0).map(usPerRequest)).toFixed(1)} µs CPU a request, ${Math.round(perSecond(0))} req/s`,
-      baseline: `${median(of(1).map(usPerRequest)).toFixed(1)} µs, ${Math.round(perSecond(1))} req/s REQUEST_LOG=off`,
-      ratio,
-      target: '≥ 0.95',
-      ok: ratio >= 0.95,
-    };
-  });
+    for (let pair = 0; pair + 1 < ratios.length; pair += 2) pairs.push(Math.sqrt(ratios[pair]! * ratios[pair + 1]!));
+  }
+  const ratio = median(pairs);
+  const sorted = [...pairs].sort((a, b) => a - b);
+  const middleHalf = `${sorted[Math.floor(sorted.length / 4)]!.toFixed(3)} to ${sorted[Math.ceil((3 * sorted.length) / 4) - 1]!.toFixed(3)}`;
+  const of = (target: 0 | 1) => sessions.flat().filter((window) => window.target === target);
+  const perSecond = (target: 0 | 1) => median(of(target).map((window) => window.requests / window.seconds));
+  return {
+    name: `warm entry, catalog-host process, REQUEST_LOG=on vs off (CPU time a request, median of ${pairs.length} pairs of windows of 1 s, ${sessions.length} pairs of processes)`,
+    measured: `${median(of(0).map(usPerRequest)).toFixed(1)} µs CPU a request, ${Math.round(perSecond(0))} req/s; middle half of the pairs ${middleHalf}`,
+    baseline: `${median(of(1).map(usPerRequest)).toFixed(1)} µs, ${Math.round(perSecond(1))} req/s REQUEST_LOG=off`,
+    ratio,
+    target: '≥ 0.95',
+    ok: ratio >= 0.95,
+  };
 }
 
-/**
- * Windows of the access-log row (`BENCH_LOG_WINDOWS`, a multiple of 4: A B B A): a window's
- * ratio swings by ±10% on this shared machine, so one a few percent wide needs many.
- */
-const logCostWindows = Number(process.env.BENCH_LOG_WINDOWS ?? 120);
+/** Sessions of the access-log row (`BENCH_LOG_SESSIONS`), each with a fresh pair of host processes. */
+const logCostSessions = Number(process.env.BENCH_LOG_SESSIONS ?? 2);
 
-/** Windows left out of the row (one of each order twice): the first seconds of taking turns still differ. */
-const warmUpWindows = 8;
+/**
+ * Measured windows of a session (`BENCH_LOG_WINDOWS`, a multiple of 4: A B B A): a window's
+ * ratio swings by ±10% on this shared machine, so a ratio a few percent wide needs many.
+ */
+const logCostWindows = Number(process.env.BENCH_LOG_WINDOWS ?? 64);
+if (logCostWindows % 4 !== 0 || logCostWindows < 4)
+  throw new Error(`BENCH_LOG_WINDOWS must be a positive multiple of 4, got ${process.env.BENCH_LOG_WINDOWS}`);
+
+/**
+ * Windows left out at the start of a session: in their first half minute of taking turns, the
+ * two processes still settle (their young generations grow), and the ratio is a few percent lower.
+ */
+const warmUpWindows = 32;
 
 /** One window of bench/alternating-load.ts. */
 interface LoadWindow {
@@ -224,7 +255,7 @@ function cpuMsOf(pid: number): number {
  * Reported, no target; docs/host-process.md compares the two.
  */
 export function requestLogCostSharedCore(): Promise<BenchRow> {
-  return withLogOnAndOff(async (origins, logged, silent) => {
+  return withLogOnAndOff({ silentFirst: false, nodeArgs: [] }, async (origins, logged, silent) => {
     const round = async () => {
       const before = [cpuMsOf(logged.pid), cpuMsOf(silent.pid)];
       const [withLog, without] = await Promise.all([
@@ -251,28 +282,35 @@ export function requestLogCostSharedCore(): Promise<BenchRow> {
 
 /**
  * Runs `measure` with the two hosts of the access-log rows, `REQUEST_LOG=on` and `off`, each
- * writing its stdout to a file, and stops them, the origins and the files afterwards.
+ * writing its stdout to a file and run with `nodeArgs` (started in that order, or the other with
+ * `silentFirst`), and stops them, the origins and the files afterwards.
  */
-async function withLogOnAndOff(
-  measure: (origins: Origins, logged: RunningHost, silent: RunningHost) => Promise<BenchRow>,
-): Promise<BenchRow> {
+async function withLogOnAndOff<T>(
+  options: { silentFirst: boolean; nodeArgs: string[] },
+  measure: (origins: Origins, logged: RunningHost, silent: RunningHost) => Promise<T>,
+): Promise<T> {
+  const { silentFirst, nodeArgs } = options;
   const origins = await startOrigins();
   const logs = await mkdtemp(join(tmpdir(), 'bench-access-log-'));
-  const logged = await startHost({ ...origins.env, REQUEST_LOG: 'on' }, join(logs, 'on.log'));
-  const silent = await startHost({ ...origins.env, REQUEST_LOG: 'off' }, join(logs, 'off.log'));
+  const startLogged = () => startHost({ ...origins.env, REQUEST_LOG: 'on' }, join(logs, 'on.log'), nodeArgs);
+  const startSilent = () => startHost({ ...origins.env, REQUEST_LOG: 'off' }, join(logs, 'off.log'), nodeArgs);
+  const hosts: RunningHost[] = [];
   try {
+    hosts.push(await (silentFirst ? startSilent : startLogged)());
+    hosts.push(await (silentFirst ? startLogged : startSilent)());
+    const [logged, silent] = silentFirst ? [hosts[1]!, hosts[0]!] : [hosts[0]!, hosts[1]!];
     return await measure(origins, logged, silent);
   } finally {
-    await Promise.all([logged.stop(), silent.stop()]);
+    await Promise.all(hosts.map((host) => host.stop()));
     await origins.close();
     await rm(logs, { recursive: true, force: true });
   }
 }
 
-/** `step` run `count` times, one after the other. */
-async function sequence<T>(count: number, step: () => Promise<T>): Promise<T[]> {
+/** `step` run `count` times, one after the other (given its index). */
+async function sequence<T>(count: number, step: (index: number) => Promise<T>): Promise<T[]> {
   const results: T[] = [];
-  for (let index = 0; index < count; index += 1) results.push(await step());
+  for (let index = 0; index < count; index += 1) results.push(await step(index));
   return results;
 }
 

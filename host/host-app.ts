@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { type ErrorBody, HOST_ROUTES, type HostErrorCode } from '@runtime-component-catalog/contracts';
 import { Hono } from 'hono';
 import pLimit from 'p-limit';

@@ -1,3 +1,5 @@
+import { performance } from 'node:perf_hooks';
+
 /**
  * The proof that an instance hears every invalidation (issue #16, item 4; docs/cache.md "Warm
  * reads from memory"). A heartbeat PING sent on the subscriber connection at `sentAt` whose

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { type Logger, silentLogger } from '../logger.js';

@@ -5,6 +5,7 @@ const HEX = '0123456789abcdef';
 const SPACE = 0x20;
 const SLASH = 0x2f;
 const HASH = 0x23;
+const QUESTION = 0x3f;
 const BACKSLASH = 0x5c;
 const DOT = 0x2e;
 const ZERO = 0x30;
@@ -36,9 +37,9 @@ export function writeAccessLine(
   let at = writePrintable(buffer, offset, method, 0, method.length);
   buffer[at++] = SPACE;
   let start = 0;
-  let end = target.indexOf('?');
-  if (end === -1) end = target.length;
   if (target.charCodeAt(0) !== SLASH) {
+    let end = target.indexOf('?');
+    if (end === -1) end = target.length;
     const scheme = target.indexOf('://');
     if (scheme !== -1 && scheme < end) {
       // The path starts at the first "/" after the authority, unless a "?" or "#" comes first.
@@ -50,7 +51,7 @@ export function writeAccessLine(
       }
     }
   }
-  at = writePrintable(buffer, at, target, start, end);
+  at = writePrintable(buffer, at, target, start, target.length, QUESTION);
   buffer[at++] = SPACE;
   at = writeInteger(buffer, at, status);
   buffer[at++] = SPACE;
@@ -66,12 +67,16 @@ export function writeAccessLine(
   return at;
 }
 
-/** `text[from, to)` as ASCII, with what is not printable written as `\xNN` or `\uNNNN`. */
-function writePrintable(buffer: Uint8Array, offset: number, text: string, from: number, to: number): number {
+/**
+ * `text[from, to)` as ASCII, with what is not printable written as `\xNN` or `\uNNNN`; it stops
+ * early at the first `stop` (a character code; -1 for none). One pass: the path ends at its `?`.
+ */
+function writePrintable(buffer: Uint8Array, offset: number, text: string, from: number, to: number, stop = -1): number {
   let at = offset;
   for (let index = from; index < to; index += 1) {
     const code = text.charCodeAt(index);
     if (code > SPACE && code < 0x7f && code !== BACKSLASH) {
+      if (code === stop) break;
       buffer[at++] = code;
       continue;
     }

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { accessLineMaxBytes, writeAccessLine } from './access-line-bytes.js';
 
 /** Where a {@link BatchedLineWriter} writes: `process.stdout`, or a test's stream. */
