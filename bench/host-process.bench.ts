@@ -88,17 +88,22 @@ async function startHost(
   let bytes = 0;
   const listening = /^host listening on http:\/\/127\.0\.0\.1:(\d+)$/m;
   const port = await new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`bench: host exited (${code}) before listening`)));
     if (stdoutFile !== undefined) {
-      const watcher = watch(stdoutFile, () => {
+      const found = () => {
         const match = listening.exec(readFileSync(stdoutFile, 'utf8').slice(0, 4096));
-        if (match) {
-          watcher.close();
-          resolve(Number(match[1]));
-        }
+        if (match === null) return;
+        watcher.close();
+        resolve(Number(match[1]));
+      };
+      const watcher = watch(stdoutFile, found);
+      child.once('exit', (code) => {
+        watcher.close();
+        reject(new Error(`bench: host exited (${code}) before listening`));
       });
+      found(); // the line may have come before the watcher
       return;
     }
+    child.once('exit', (code) => reject(new Error(`bench: host exited (${code}) before listening`)));
     child.stdout!.on('data', (chunk: Buffer) => {
       bytes += chunk.length;
       if (head.length < 4096) {
@@ -113,7 +118,7 @@ async function startHost(
     pid: child.pid!,
     stdoutBytes: () => (stdoutFile === undefined ? bytes : statSync(stdoutFile).size),
     stop: async () => {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, 'exit');
       child.kill('SIGTERM');
       await exited;
@@ -140,8 +145,10 @@ async function startHost(
  * run measured instead of the log. Without it, both processes hold their pace for minutes.
  */
 export async function requestLogCost(): Promise<BenchRow> {
-  const sessions = await sequence(logCostSessions, (session) =>
-    // Every other session starts the host without the log first.
+  const sessionCount = positiveMultiple('BENCH_LOG_SESSIONS', logCostSessions, 1);
+  const measuredWindows = positiveMultiple('BENCH_LOG_WINDOWS', logCostWindows, 4);
+  const sessions = await sequence(sessionCount, (session) =>
+    // Every other session starts the host without the log first (the load always starts on the other).
     withLogOnAndOff(
       { silentFirst: session % 2 === 1, nodeArgs: ['--no-memory-reducer'] },
       async (origins, logged, silent) => {
@@ -154,7 +161,7 @@ export async function requestLogCost(): Promise<BenchRow> {
             { url: url(silent), pid: silent.pid },
           ],
           windowSeconds: 1,
-          windows: warmUpWindows + logCostWindows,
+          windows: warmUpWindows + measuredWindows,
         }).then((all) => all.slice(warmUpWindows));
         if (logged.stdoutBytes() < 1_000_000)
           throw new Error(`bench: only ${logged.stdoutBytes()} bytes of access log`);
@@ -188,22 +195,29 @@ export async function requestLogCost(): Promise<BenchRow> {
   };
 }
 
-/** Sessions of the access-log row (`BENCH_LOG_SESSIONS`), each with a fresh pair of host processes. */
-const logCostSessions = Number(process.env.BENCH_LOG_SESSIONS ?? 2);
+/** Sessions of the access-log row (`BENCH_LOG_SESSIONS`, default 2), each with a fresh pair of host processes. */
+const logCostSessions = process.env.BENCH_LOG_SESSIONS ?? '2';
 
 /**
- * Measured windows of a session (`BENCH_LOG_WINDOWS`, a multiple of 4: A B B A): a window's
- * ratio swings by ±10% on this shared machine, so a ratio a few percent wide needs many.
+ * Measured windows of a session (`BENCH_LOG_WINDOWS`, default 64, a multiple of 4: A B B A): a
+ * window's ratio swings by ±10% on this shared machine, so a ratio a few percent wide needs many.
  */
-const logCostWindows = Number(process.env.BENCH_LOG_WINDOWS ?? 64);
-if (logCostWindows % 4 !== 0 || logCostWindows < 4)
-  throw new Error(`BENCH_LOG_WINDOWS must be a positive multiple of 4, got ${process.env.BENCH_LOG_WINDOWS}`);
+const logCostWindows = process.env.BENCH_LOG_WINDOWS ?? '64';
 
 /**
  * Windows left out at the start of a session: in their first half minute of taking turns, the
  * two processes still settle (their young generations grow), and the ratio is a few percent lower.
+ * A multiple of 4, so that the measured windows start on the logging host (A B B A).
  */
 const warmUpWindows = 32;
+
+/** `text` as a positive integer that is a multiple of `step`; an error that names `name` otherwise. */
+function positiveMultiple(name: string, text: string, step: number): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0 || value % step !== 0)
+    throw new Error(`${name} must be a positive multiple of ${step}, got "${text}"`);
+  return value;
+}
 
 /** One window of bench/alternating-load.ts. */
 interface LoadWindow {
@@ -291,19 +305,21 @@ async function withLogOnAndOff<T>(
 ): Promise<T> {
   const { silentFirst, nodeArgs } = options;
   const origins = await startOrigins();
-  const logs = await mkdtemp(join(tmpdir(), 'bench-access-log-'));
-  const startLogged = () => startHost({ ...origins.env, REQUEST_LOG: 'on' }, join(logs, 'on.log'), nodeArgs);
-  const startSilent = () => startHost({ ...origins.env, REQUEST_LOG: 'off' }, join(logs, 'off.log'), nodeArgs);
+  let logs: string | undefined;
   const hosts: RunningHost[] = [];
   try {
+    const folder = await mkdtemp(join(tmpdir(), 'bench-access-log-'));
+    logs = folder;
+    const startLogged = () => startHost({ ...origins.env, REQUEST_LOG: 'on' }, join(folder, 'on.log'), nodeArgs);
+    const startSilent = () => startHost({ ...origins.env, REQUEST_LOG: 'off' }, join(folder, 'off.log'), nodeArgs);
     hosts.push(await (silentFirst ? startSilent : startLogged)());
     hosts.push(await (silentFirst ? startLogged : startSilent)());
     const [logged, silent] = silentFirst ? [hosts[1]!, hosts[0]!] : [hosts[0]!, hosts[1]!];
     return await measure(origins, logged, silent);
   } finally {
-    await Promise.all(hosts.map((host) => host.stop()));
+    await Promise.allSettled(hosts.map((host) => host.stop()));
     await origins.close();
-    await rm(logs, { recursive: true, force: true });
+    if (logs !== undefined) await rm(logs, { recursive: true, force: true });
   }
 }
 

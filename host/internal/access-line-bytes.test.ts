@@ -29,6 +29,10 @@ describe('writeAccessLine', () => {
     expect(line('GET', 'http://h?token=http://evil/s3cret', 200, 1)).toBe('GET / 200 1.0ms\n');
     expect(line('GET', 'http://h?next=/s3cret', 200, 1)).toBe('GET / 200 1.0ms\n');
     expect(line('GET', 'http://h#x/y', 200, 1)).toBe('GET / 200 1.0ms\n');
+    expect(line('GET', 'http://h#f?x=/s3cret', 200, 1)).toBe('GET / 200 1.0ms\n');
+    expect(line('GET', 'http://h.test/p?q=/s3cret?again', 200, 1)).toBe('GET /p 200 1.0ms\n');
+    expect(line('GET', '?', 400, 1)).toBe('GET  400 1.0ms\n');
+    expect(line('GET', 'a?x=http://b/s3cret', 400, 1)).toBe('GET a 400 1.0ms\n');
     expect(line('OPTIONS', '*', 404, 1)).toBe('OPTIONS * 404 1.0ms\n');
     expect(line('GET', '', 400, 1)).toBe('GET  400 1.0ms\n');
   });

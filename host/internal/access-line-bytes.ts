@@ -69,7 +69,8 @@ export function writeAccessLine(
 
 /**
  * `text[from, to)` as ASCII, with what is not printable written as `\xNN` or `\uNNNN`; it stops
- * early at the first `stop` (a character code; -1 for none). One pass: the path ends at its `?`.
+ * early at the first `stop` (a printable character's code; -1 for none). One pass: the path ends
+ * at its `?`.
  */
 function writePrintable(buffer: Uint8Array, offset: number, text: string, from: number, to: number, stop = -1): number {
   let at = offset;
