@@ -27,9 +27,11 @@ afterEach(async () => {
   redis = undefined;
 });
 
-function startHost(env: Record<string, string>) {
-  return startHostProcess(env, (child) => children.push(child));
+function startHost(env: Record<string, string>, nodeArgs: readonly string[] = []) {
+  return startHostProcess(env, (child) => children.push(child), nodeArgs);
 }
+
+const v8ShapeProbe = fileURLToPath(new URL('../testing/host/v8-shape-probe.mjs', import.meta.url));
 
 /** The processes that `pid` started (Linux: the esbuild-wasm service runs as one). */
 function childrenOf(pid: number): string[] {
@@ -229,6 +231,33 @@ describe('catalog-host (host/dist/main.js, what npm run host runs)', () => {
       expect.stringMatching(/^GET \/raw\/a\\x5cx0ab"c 400 \d+\.\dms$/), // not a forged "\x0a"
     ]);
     expect(lines.at(-2)).toBe('SIGTERM received, closing');
+  });
+
+  // ioredis makes String.prototype a dictionary in V8 (a class of its extends String), which left
+  // every string method call of the optimised host a generic lookup (docs/host-process.md). The
+  // probe (testing/host/v8-shape-probe.mjs) prints at exit whether it is in fast mode.
+  it.each([
+    ['without REDIS_URL (ioredis not loaded)', false],
+    ['with REDIS_URL (restored after ioredis loads)', true],
+  ])('String.prototype stays in V8 fast mode while the host serves, %s', async (_, withRedis) => {
+    if (withRedis) redis = await startRedisServer();
+    origin = await startArtifactsOrigin({ root: exampleArtifacts });
+    const host = startHost(
+      {
+        PORT: '0',
+        CATALOG_SOURCE: exampleCatalog,
+        ARTIFACTS_ORIGIN: origin.url,
+        ESM_ORIGIN: `${origin.url}/esm`,
+        ...(redis ? { REDIS_URL: redis.url } : {}),
+      },
+      ['--allow-natives-syntax', '--import', v8ShapeProbe],
+    );
+    const url = await host.listening;
+    expect((await fetch(`${url}/api/runtime-catalog/hero1`)).status).toBe(200);
+    expect((await fetch(`${url}/api/runtime-catalog/hero1/meta.json`)).status).toBe(200);
+    host.process.kill('SIGTERM');
+    expect(await host.exited).toBe(0);
+    expect(host.output().stderr.split('\n')).toContain('String.prototype fast: true');
   });
 
   it('REQUEST_LOG=off writes no access line', async () => {

@@ -1,6 +1,6 @@
 import { serve } from '@hono/node-server';
 import { accessLoggedResponse } from './access-log.js';
-import { RedisCacheStore } from './cache/redis-cache-store.js';
+import type { RedisCacheStore } from './cache/redis-cache-store.js';
 import { createHostApp } from './host-app.js';
 import { resolveHostConfig } from './host-config.js';
 import { createProcessLogger } from './process-logger.js';
@@ -25,6 +25,9 @@ try {
 
 let store: RedisCacheStore | undefined;
 if (config.redisUrl !== undefined) {
+  // Loaded only here: a host without Redis does not need ioredis, whose `VerbatimString extends
+  // String` makes String.prototype a dictionary in V8 (the store restores it: fast-string-prototype.ts).
+  const { RedisCacheStore } = await import('./cache/redis-cache-store.js');
   // CACHE_MAX_BYTES bounds the values in Redis too, shared by every instance on the prefix.
   store = new RedisCacheStore({ url: config.redisUrl, maxBytes: config.cacheMaxBytes, logger });
   try {

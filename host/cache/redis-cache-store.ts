@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import { restoreFastStringPrototype } from '../internal/fast-string-prototype.js';
 import { type Logger, silentLogger } from '../logger.js';
 import { BusLease } from './bus-lease.js';
 import type {
@@ -31,6 +32,9 @@ import {
   type InvalidationMessage,
 } from './redis-invalidation-confirmations.js';
 import { redisTarget, urlSecrets, withoutSecrets } from './redis-url.js';
+
+// Loading ioredis left String.prototype a dictionary in V8: the host's string calls went generic.
+restoreFastStringPrototype();
 
 /** Options of {@link RedisCacheStore}. */
 export interface RedisCacheStoreOptions {

@@ -18,11 +18,15 @@ export interface HostProcess {
 
 /**
  * Test-only: starts host/dist/main.js with `env` (and PATH only, so nothing of the test's own
- * environment leaks in). `onStart` receives each process, so the caller can kill the ones a
- * failed test leaves behind.
+ * environment leaks in), after `nodeArgs` for node itself. `onStart` receives each process, so
+ * the caller can kill the ones a failed test leaves behind.
  */
-export function startHostProcess(env: Record<string, string>, onStart?: (child: ChildProcess) => void): HostProcess {
-  const started = spawn(process.execPath, [HOST_MAIN_FILE], {
+export function startHostProcess(
+  env: Record<string, string>,
+  onStart?: (child: ChildProcess) => void,
+  nodeArgs: readonly string[] = [],
+): HostProcess {
+  const started = spawn(process.execPath, [...nodeArgs, HOST_MAIN_FILE], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
