@@ -31,7 +31,7 @@ function startHost(env: Record<string, string>, nodeArgs: readonly string[] = []
   return startHostProcess(env, (child) => children.push(child), nodeArgs);
 }
 
-const v8ShapeProbe = fileURLToPath(new URL('../testing/host/v8-shape-probe.mjs', import.meta.url));
+const v8ShapeProbe = new URL('../testing/host/v8-shape-probe.mjs', import.meta.url).href;
 
 /** The processes that `pid` started (Linux: the esbuild-wasm service runs as one). */
 function childrenOf(pid: number): string[] {
@@ -240,7 +240,8 @@ describe('catalog-host (host/dist/main.js, what npm run host runs)', () => {
     ['without REDIS_URL (ioredis not loaded)', false],
     ['with REDIS_URL (restored after ioredis loads)', true],
   ])('String.prototype stays in V8 fast mode while the host serves, %s', async (_, withRedis) => {
-    if (withRedis) redis = await startRedisServer();
+    const server = withRedis ? await startRedisServer() : undefined;
+    redis = server;
     origin = await startArtifactsOrigin({ root: exampleArtifacts });
     const host = startHost(
       {
@@ -248,7 +249,7 @@ describe('catalog-host (host/dist/main.js, what npm run host runs)', () => {
         CATALOG_SOURCE: exampleCatalog,
         ARTIFACTS_ORIGIN: origin.url,
         ESM_ORIGIN: `${origin.url}/esm`,
-        ...(redis ? { REDIS_URL: redis.url } : {}),
+        ...(server ? { REDIS_URL: server.url } : {}),
       },
       ['--allow-natives-syntax', '--import', v8ShapeProbe],
     );
@@ -257,7 +258,10 @@ describe('catalog-host (host/dist/main.js, what npm run host runs)', () => {
     expect((await fetch(`${url}/api/runtime-catalog/hero1/meta.json`)).status).toBe(200);
     host.process.kill('SIGTERM');
     expect(await host.exited).toBe(0);
-    expect(host.output().stderr.split('\n')).toContain('String.prototype fast: true');
+    await host.closed; // the probe writes at exit
+    const lines = host.output().stderr.split('\n');
+    expect(lines).toContain('String.prototype fast: true');
+    expect(lines).toContain(`ioredis loaded: ${withRedis}`);
   });
 
   it('REQUEST_LOG=off writes no access line', async () => {

@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import { accessLoggedResponse } from './access-log.js';
 import type { RedisCacheStore } from './cache/redis-cache-store.js';
+import { urlSecrets, withoutSecrets } from './cache/redis-url.js';
 import { createHostApp } from './host-app.js';
 import { resolveHostConfig } from './host-config.js';
 import { createProcessLogger } from './process-logger.js';
@@ -25,16 +26,18 @@ try {
 
 let store: RedisCacheStore | undefined;
 if (config.redisUrl !== undefined) {
-  // Loaded only here: a host without Redis does not need ioredis, whose `VerbatimString extends
-  // String` makes String.prototype a dictionary in V8 (the store restores it: fast-string-prototype.ts).
-  const { RedisCacheStore } = await import('./cache/redis-cache-store.js');
-  // CACHE_MAX_BYTES bounds the values in Redis too, shared by every instance on the prefix.
-  store = new RedisCacheStore({ url: config.redisUrl, maxBytes: config.cacheMaxBytes, logger });
   try {
+    // Loaded only here: a host without Redis does not need ioredis, whose `VerbatimString extends
+    // String` makes String.prototype a dictionary in V8 (the store restores it:
+    // internal/restore-fast-string-prototype.ts).
+    const redisStore = await import('./cache/redis-cache-store.js');
+    // CACHE_MAX_BYTES bounds the values in Redis too, shared by every instance on the prefix.
+    store = new redisStore.RedisCacheStore({ url: config.redisUrl, maxBytes: config.cacheMaxBytes, logger });
     await store.connect();
   } catch (error) {
-    // The message names the server without credentials (RedisCacheError).
-    console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+    // RedisCacheError names the server without credentials; anything else loses them here.
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`error: ${withoutSecrets(message, urlSecrets(config.redisUrl))}`);
     process.exit(1);
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
-import { restoreFastStringPrototype } from '../internal/fast-string-prototype.js';
+import { restoreFastStringPrototype } from '../internal/restore-fast-string-prototype.js';
 import { type Logger, silentLogger } from '../logger.js';
 import { BusLease } from './bus-lease.js';
 import type {

@@ -12,6 +12,11 @@ export interface HostProcess {
   readonly exited: Promise<number | null>;
   /** Resolves with `http://127.0.0.1:<port>` once the listening line is printed; rejects if it exits first. */
   readonly listening: Promise<string>;
+  /**
+   * Resolves once the process exited and its stdout and stderr are read to their end: what it
+   * wrote in an `exit` handler is in {@link output} (at `exited` it may not be yet).
+   */
+  readonly closed: Promise<void>;
   /** Everything the process printed so far. */
   output(): { stdout: string; stderr: string };
 }
@@ -40,6 +45,7 @@ export function startHostProcess(
     stderr += chunk;
   });
   const exited = once(started, 'exit').then(([code]) => code as number | null);
+  const closed = once(started, 'close').then(() => undefined);
   const listening = new Promise<string>((resolve, reject) => {
     started.stdout.on('data', () => {
       const match = /^host listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(stdout);
@@ -48,5 +54,5 @@ export function startHostProcess(
     void exited.then(() => reject(new Error(`host exited before listening: ${stderr}`)));
   });
   listening.catch(() => {}); // tests of failed starts await `exited` only
-  return { process: started, exited, listening, output: () => ({ stdout, stderr }) };
+  return { process: started, exited, closed, listening, output: () => ({ stdout, stderr }) };
 }
