@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // (testing/packaging/vitest.config.ts).
 export default defineConfig({
   test: {
-    include: ['{contracts,host,sdk,service-worker,authoring,examples,testing}/**/*.test.ts'],
+    include: ['{contracts,host,sdk,service-worker,authoring,examples,testing,scripts}/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**', 'testing/packaging/**', 'testing/strapi/**'],
     testTimeout: 20_000,
     hookTimeout: 20_000,

@@ -18,6 +18,7 @@ const typecheckProjects = [
   'service-worker/tsconfig.test.json',
   'authoring',
   'testing',
+  'scripts',
   'examples',
   'examples/playground',
   'examples/tools',

@@ -12,7 +12,7 @@ const metaPath = artifactPath(samplePackage(0).pkg, 'meta.json');
 /** A host's answer to the entry. */
 export interface EntryAnswer {
   readonly status: number;
-  readonly body: { owner?: string; code?: string };
+  readonly body: { owner?: string; error?: string; code?: string };
 }
 
 /** What a {@link HostCluster} has seen so far. */
@@ -126,9 +126,19 @@ export class HostCluster {
   /** Puts the next version of pkg0's meta.json on the origin; returns its owner (`team-v<n>`). */
   republish(): string {
     this.#version += 1;
-    const owner = `team-v${this.#version}`;
+    const owner = ownerOf(this.#version);
     this.origin.put(metaPath, { ...samplePackage(0).artifacts['meta.json'], owner });
     return owner;
+  }
+
+  /** The owner of the newest version whose revalidation answered 200 (what Redis vouched for last). */
+  get confirmedOwner(): string {
+    return ownerOf(this.#confirmedVersion);
+  }
+
+  /** The owner of the newest version on the origin, revalidated or not. */
+  get publishedOwner(): string {
+    return ownerOf(this.#version);
   }
 
   /** Republishes and revalidates on `via`; returns the revalidation's status. */
@@ -176,6 +186,10 @@ export class HostCluster {
     for (const child of this.#children) if (child.exitCode === null) child.kill('SIGKILL');
     await this.origin.close().catch(() => undefined);
   }
+}
+
+function ownerOf(version: number): string {
+  return `team-v${version}`;
 }
 
 function versionOf(owner: string | undefined): number {
