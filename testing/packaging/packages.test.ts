@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,12 +9,16 @@ import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startArtifactsOrigin } from '../origins/artifacts-origin.js';
+import { startEsmOrigin } from '../origins/esm-origin.js';
 import { installFreshProject, workspaceVersion } from './fresh-project.js';
+import { installNodeRuntime, type NodeRuntime } from './node-runtime.js';
 import { type PackedPackage, PUBLISHED_PACKAGES, packPackages } from './packed-packages.js';
 
 // What users install, from the packed tarballs, in fresh projects of their own (issue #11):
 // plain Node runs the host and both bins, a strict TypeScript project type-checks every export,
 // a Vite + React 19 app builds the README's Puck snippet, and the SDK stays small to install.
+// The workspace runs on Node 20; users run 22 and 24 too, so the host, the CLI (publish included)
+// and the SDK's build also run on the registry's Node binaries of those lines.
 // `npm test` builds the packages before this suite.
 
 const run = promisify(execFile);
@@ -22,6 +26,10 @@ const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const snippetsDir = join(repoRoot, 'docs/snippets');
 /** The SDK's install footprint budget: the package and its dependencies, unpacked. */
 const SDK_FOOTPRINT_BUDGET_BYTES = 10 * 1024 * 1024;
+/** The Node lines the packed packages also run on, besides the workspace's own (20). */
+const NODE_MAJORS = ['22', '24'] as const;
+/** The host's listening line up to its newline (a port cut between two reads never matches); group 1: the URL. */
+const HOST_LISTENING = /^host listening on (http:\/\/127\.0\.0\.1:\d+)\n/m;
 
 let workDir: string;
 let packed: PackedPackage[];
@@ -29,6 +37,7 @@ let consumer: string;
 let sdkOnly: string;
 const children: ChildProcess[] = [];
 const report: Record<string, unknown> = {};
+const runtimes = new Map<string, NodeRuntime>();
 
 function tarballOf(folder: string): string {
   return packed.find((entry) => entry.folder === folder)!.tarball;
@@ -64,6 +73,11 @@ beforeAll(async () => {
       '@runtime-component-catalog/sdk': `file:${tarballOf('sdk')}`,
       '@runtime-component-catalog/contracts': `file:${tarballOf('contracts')}`,
     }),
+    ...NODE_MAJORS.map(async (major) => {
+      const runtime = await installNodeRuntime(join(workDir, `node-${major}`), major);
+      runtimes.set(major, runtime);
+      report[`Node ${major}`] = runtime.version;
+    }),
   ]);
   // The README's snippets, as a user would paste them, and the example schema package.
   await cp(snippetsDir, join(consumer, 'app'), { recursive: true, filter: (path) => !path.endsWith('tsconfig.json') });
@@ -71,6 +85,11 @@ beforeAll(async () => {
   await cp(
     join(repoRoot, 'examples/schema-package/catalog-schema.config.json'),
     join(consumer, 'catalog-schema.config.json'),
+  );
+  // The page of the app Vite builds from the Puck snippet (on Node 20 and on each of NODE_MAJORS).
+  await writeFile(
+    join(consumer, 'index.html'),
+    '<!doctype html>\n<html><body><div id="editor"></div><script type="module" src="/app/puck-embedding.tsx"></script></body></html>\n',
   );
 });
 
@@ -207,7 +226,7 @@ describe('a user project of its own', () => {
           ARTIFACTS_ORIGIN: origin.url,
           ESM_ORIGIN: 'http://127.0.0.1:9/esm',
         },
-        /listening on (http:\/\/127\.0\.0\.1:\d+)/,
+        /^listening on (http:\/\/127\.0\.0\.1:\d+)\n/m,
       );
       const own = await fetch(`${url}/`);
       expect([own.status, await own.text()]).toEqual([200, 'my editor backend']);
@@ -221,22 +240,9 @@ describe('a user project of its own', () => {
   });
 
   it('builds a Vite + React 19 app from the Puck snippet (SDK and Puck adapter)', async () => {
-    await writeFile(
-      join(consumer, 'index.html'),
-      '<!doctype html>\n<html><body><div id="editor"></div><script type="module" src="/app/puck-embedding.tsx"></script></body></html>\n',
-    );
     await run(join(consumer, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], { cwd: consumer });
-    const assets = await readdir(join(consumer, 'dist/assets'));
-    expect(assets.filter((file) => file.endsWith('.js')).length).toBeGreaterThan(0);
-    const bundle = (
-      await Promise.all(
-        assets
-          .filter((file) => file.endsWith('.js'))
-          .map((file) => readFile(join(consumer, 'dist/assets', file), 'utf8')),
-      )
-    ).join('\n');
     // The SDK's runtime registry key made it into the app.
-    expect(bundle).toContain('runtime-catalog.modules');
+    expect(await readBundle(join(consumer, 'dist'))).toContain('runtime-catalog.modules');
   });
 
   it('runs `npx catalog-schema validate` and `npx catalog-schema --help` in plain Node', async () => {
@@ -261,7 +267,7 @@ describe('a user project of its own', () => {
           ESM_ORIGIN: 'http://127.0.0.1:9/esm',
           REVALIDATION_SECRET: 'packaging',
         },
-        /host listening on (http:\/\/127\.0\.0\.1:\d+)/,
+        HOST_LISTENING,
       );
       const health = await fetch(`${url}/healthz`);
       expect([health.status, await health.json()]).toEqual([200, { ok: true }]);
@@ -272,6 +278,135 @@ describe('a user project of its own', () => {
     } finally {
       await origin.close();
     }
+  });
+});
+
+describe.each(NODE_MAJORS)('the packed packages on Node %s (the registry binary)', (major) => {
+  let runtime: NodeRuntime;
+  /** What every process of this Node gets: its folder first on PATH, nothing else of ours. */
+  let base: Record<string, string>;
+
+  beforeAll(() => {
+    runtime = runtimes.get(major)!;
+    base = { PATH: runtime.path, HOME: process.env.HOME ?? '' };
+  });
+
+  it('is the `node` of its children: `#!/usr/bin/env node` finds it first on their PATH', async () => {
+    const { stdout } = await run('/usr/bin/env', ['node', '--version'], { env: base });
+    expect(stdout.trim()).toBe(runtime.version);
+  });
+
+  it('runs the catalog-host bin: its listening line, health, an entry, and exit 0 on SIGTERM', async () => {
+    const origin = await startArtifactsOrigin({ root: join(repoRoot, 'examples/artifacts') });
+    try {
+      const { url, stop } = await startProcess(
+        runtime.binary,
+        [join(consumer, 'node_modules/.bin/catalog-host')],
+        {
+          ...base,
+          PORT: '0',
+          CATALOG_SOURCE: join(repoRoot, 'examples/artifacts/catalog.json'),
+          ARTIFACTS_ORIGIN: origin.url,
+          ESM_ORIGIN: 'http://127.0.0.1:9/esm',
+          REVALIDATION_SECRET: 'packaging',
+        },
+        HOST_LISTENING,
+      );
+      const health = await fetch(`${url}/healthz`);
+      expect([health.status, await health.json()]).toEqual([200, { ok: true }]);
+      const entry = await fetch(`${url}/api/runtime-catalog/hero1`);
+      expect(entry.status).toBe(200);
+      expect(await entry.json()).toMatchObject({ id: 'hero1', package: '@acme/ui-hero1', version: '1.0.0' });
+      // Started by the Node binary itself (no npx in between), so the host gets the signal and exits on its own.
+      expect(await stop()).toBe(0);
+    } finally {
+      await origin.close();
+    }
+  });
+
+  it('runs the catalog-schema bin in a schema package: validate, generate, scaffold, and publish into a catalog-host on the same Node', async () => {
+    const schema = join(workDir, `schema-package-node-${major}`);
+    for (const entry of ['src', 'catalog-schema.config.json', 'package.json']) {
+      await cp(join(repoRoot, 'examples/schema-package', entry), join(schema, entry), { recursive: true });
+    }
+    const cli = (args: string[], env: Record<string, string> = {}) =>
+      runOn(runtime, [join(consumer, 'node_modules/.bin/catalog-schema'), ...args], schema, { ...base, ...env });
+    expect(await cli(['validate'])).toEqual({ code: 0, stdout: 'valid: 7 components, 5 collections\n', stderr: '' });
+    for (const args of [['generate'], ['scaffold', '--category', 'hero']]) {
+      const result = await cli(args);
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+    }
+
+    // The embedded default: folder stores, served by the testing origins, and a host reading them.
+    const artifactsDir = join(workDir, `stores-node-${major}/artifacts`);
+    const esmDir = join(workDir, `stores-node-${major}/esm`);
+    await mkdir(artifactsDir, { recursive: true });
+    await mkdir(esmDir, { recursive: true });
+    const origin = await startArtifactsOrigin({ root: artifactsDir });
+    const esm = await startEsmOrigin({}, 0, { folder: { prefix: '/esm', dir: esmDir } });
+    const secret = `packaging-node-${major}-revalidation-secret`;
+    try {
+      const host = await startProcess(
+        runtime.binary,
+        [join(consumer, 'node_modules/.bin/catalog-host')],
+        {
+          ...base,
+          PORT: '0',
+          // No catalog yet: the first publish writes it.
+          CATALOG_SOURCE: `${origin.url}/catalog.json`,
+          ARTIFACTS_ORIGIN: origin.url,
+          ESM_ORIGIN: `${esm.url}/esm`,
+          REVALIDATION_SECRET: secret,
+        },
+        HOST_LISTENING,
+      );
+      const published = await cli(['publish', 'hero2'], {
+        HOST_APP_URL: host.url,
+        HOST_REVALIDATION_SECRET: secret,
+        CATALOG_ARTIFACTS_STORE: artifactsDir,
+        ARTIFACTS_ORIGIN: origin.url,
+        CATALOG_ESM_STORE: esmDir,
+        ESM_ORIGIN: `${esm.url}/esm`,
+      });
+      expect(published.code, published.stdout + published.stderr).toBe(0);
+      expect(published.stdout.trimEnd().split('\n').slice(-2)).toEqual([
+        'revalidate: package hero2 → 200 (runtime-package:hero2)',
+        'published @acme/ui-hero2@0.1.0',
+      ]);
+      expect(published.stdout + published.stderr).not.toContain(secret);
+
+      const entry = await fetch(`${host.url}/api/runtime-catalog/hero2`);
+      expect(entry.status).toBe(200);
+      const body = (await entry.json()) as { module: { url: string; sri: string } };
+      expect(body).toMatchObject({ id: 'hero2', package: '@acme/ui-hero2', version: '0.1.0' });
+      expect(body.module.sri).toMatch(/^sha384-/);
+      // esbuild-wasm compiles the published module inside the host, on this Node.
+      const compiled = await fetch(
+        `${host.url}/api/remote-component?url=${encodeURIComponent(body.module.url)}&integrity=${encodeURIComponent(body.module.sri)}`,
+      );
+      const source = await compiled.text();
+      expect([compiled.status, compiled.headers.get('content-type')], source).toEqual([
+        200,
+        'text/javascript; charset=utf-8',
+      ]);
+      expect(source.length).toBeGreaterThan(0);
+      expect(await host.stop()).toBe(0);
+    } finally {
+      await esm.close();
+      await origin.close();
+    }
+  });
+
+  it("builds the Puck snippet's Vite + React 19 app with Vite run by this Node", async () => {
+    const outDir = `dist-node-${major}`;
+    const built = await runOn(
+      runtime,
+      [join(consumer, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--logLevel', 'error'],
+      consumer,
+      base,
+    );
+    expect(built.code, built.stdout + built.stderr).toBe(0);
+    expect(await readBundle(join(consumer, outDir))).toContain('runtime-catalog.modules');
   });
 });
 
@@ -332,6 +467,39 @@ async function startProcess(
       return exited;
     },
   };
+}
+
+/**
+ * Runs `args` with a Node runtime's binary in `cwd` and `env` (nothing of this process's own), to
+ * its exit; a process of its own group, so afterAll kills it if a test gives up on it.
+ */
+async function runOn(
+  runtime: NodeRuntime,
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  // spawn, not execFile: execFile cannot start a process group of its own.
+  const child = spawn(runtime.binary, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  // 'close', not 'exit': every byte of both pipes has been read by then.
+  const [code] = (await once(child, 'close')) as [number | null];
+  return { code, stdout, stderr };
+}
+
+/** The JavaScript assets of a Vite build in `outDir`, joined (there is at least one). */
+async function readBundle(outDir: string): Promise<string> {
+  const scripts = (await readdir(join(outDir, 'assets'))).filter((file) => file.endsWith('.js'));
+  expect(scripts.length).toBeGreaterThan(0);
+  return (await Promise.all(scripts.map((file) => readFile(join(outDir, 'assets', file), 'utf8')))).join('\n');
 }
 
 /** Every string value (not key) of a manifest field that is a path (`./...`). */
