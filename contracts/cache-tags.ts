@@ -1,6 +1,6 @@
 import type { ArtifactName } from './artifact-name.js';
 
-/** Spec 3: the tag of the catalog source and of every build made from it (design.md). */
+/** Spec 3: the tag of the catalog source and of every build made from it (docs/design.md). */
 export const CATALOG_TAG = 'runtime-catalog';
 
 /** Spec 3: `runtime-artifact:<packageId>:<artifactName>`. */

@@ -15,7 +15,7 @@ export interface ModuleRef {
   sri?: string;
 }
 
-/** What the host returns for one package (spec 2.5; sources per field in design.md). */
+/** What the host returns for one package (spec 2.5; sources per field in docs/design.md). */
 export interface CatalogEntry {
   id: string;
   alias?: string;

@@ -3,7 +3,7 @@ import { isExternalSpecifier } from './runtime-registry.js';
 
 /** Ids are used in URL paths and cache tags: short keys or dotted forms, nothing else (docs/catalog.md). */
 const packageIdPattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
-/** npm package names, scoped or not; they are concatenated into URLs unencoded (design.md). */
+/** npm package names, scoped or not; they are concatenated into URLs unencoded (docs/design.md). */
 const packageNamePattern = /^(?:@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
 /** semver.org's grammar for a version (no leading `v`, no range). */
 const semverPattern =

@@ -1,6 +1,6 @@
 /**
  * Stable codes of every error the host answers with: the `code` of each JSON error body
- * (design.md HTTP contract). Code against these, not the messages.
+ * (docs/design.md HTTP contract). Code against these, not the messages.
  */
 export const HOST_ERROR_CODES = [
   'unauthorized',

@@ -24,7 +24,7 @@ export interface PackageUrls {
 
 /**
  * The result of loading one package (spec 2.4). An artifact the origin answers 404 for is null;
- * that includes the descriptor (design.md: the entry is then built from the catalog alone).
+ * that includes the descriptor (docs/design.md: the entry is then built from the catalog alone).
  */
 export interface PackageArtifacts {
   descriptor: PackageDescriptor | null;

@@ -1,5 +1,5 @@
 /**
- * descriptor.json (spec 2.3: fields not shown; design.md: ours). Unknown keys are kept as they
+ * descriptor.json (spec 2.3: fields not shown; docs/design.md: ours). Unknown keys are kept as they
  * come from the origin.
  */
 export interface PackageDescriptor {

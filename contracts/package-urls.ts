@@ -9,7 +9,7 @@ export interface PackageCoordinates {
 
 /**
  * Spec 2.3: `{artifacts_origin}/<package_name>@<version>`. Plain concatenation, nothing
- * percent-encoded (design.md); the origin is given without a trailing slash.
+ * percent-encoded (docs/design.md); the origin is given without a trailing slash.
  */
 export function artifactBaseUrl(artifactsOrigin: string, pkg: PackageCoordinates): string {
   return `${artifactsOrigin}/${pkg.package}@${pkg.version}`;

@@ -1,4 +1,4 @@
-/** One component placed on a page (design.md "Page data"). */
+/** One component placed on a page (docs/design.md "Page data"). */
 export interface ComponentInstance {
   id: string;
   packageId: string;

@@ -2,7 +2,7 @@ import type { ArtifactName } from './artifact-name.js';
 import type { CatalogEntry } from './catalog-entry.js';
 import type { HostErrorCode } from './host-error-code.js';
 
-/** Every JSON error answer of the host (design.md HTTP contract). */
+/** Every JSON error answer of the host (docs/design.md HTTP contract). */
 export interface ErrorBody {
   error: string;
   code: HostErrorCode;
@@ -14,7 +14,7 @@ export interface CatalogBuildFailure {
   error: string;
 }
 
-/** `GET /api/runtime-catalog` (design.md). */
+/** `GET /api/runtime-catalog` (docs/design.md). */
 export interface RuntimeCatalogResponse {
   entries: CatalogEntry[];
   failures: CatalogBuildFailure[];
@@ -37,7 +37,7 @@ export interface RevalidateResponse {
 /** The header carrying the shared secret (spec 4.2, 5). */
 export const REVALIDATION_SECRET_HEADER = 'x-revalidation-secret';
 
-/** Route paths of the host (design.md HTTP contract). */
+/** Route paths of the host (docs/design.md HTTP contract). */
 export const HOST_ROUTES = {
   runtimeCatalog: '/api/runtime-catalog',
   revalidate: '/api/revalidate',

@@ -1,5 +1,5 @@
 /**
- * The runtime registry (design.md "Remote component module"): the page's own module objects for
+ * The runtime registry (docs/design.md "Remote component module"): the page's own module objects for
  * every external, at `globalThis[Symbol.for(RUNTIME_REGISTRY_KEY)]`, keyed by specifier
  * (`"react"`, `"react/jsx-runtime"`, ...). Each value is the module namespace the page provides:
  * the default export under `default`, named exports as properties. A compiled remote component

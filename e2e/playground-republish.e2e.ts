@@ -56,7 +56,7 @@ test('republish + revalidate of one artifact: only it is fetched again; new inse
   ]);
   // Of the five artifacts, the host fetched again exactly the republished one (the publisher's
   // verification read is the other request); a revalidation also refreshes the catalog source
-  // (design.md); nothing was compiled again.
+  // (docs/design.md); nothing was compiled again.
   const now = await playgroundStats();
   expect(grown(stats.artifacts, now.artifacts)).toEqual({
     '/@acme/ui-callout1@1.0.0/data.json': 2,

@@ -152,7 +152,7 @@ async function startEditorServer(
     // Its own cache: the e2e scenario page's Vite server runs beside it with other dependencies.
     cacheDir: join(examples, '../node_modules/.vite-playground'),
     logLevel: 'warn',
-    // window.playground.urls (design.md page hooks).
+    // window.playground.urls (docs/design.md page hooks).
     define: {
       __PLAYGROUND_URLS__: JSON.stringify({
         host: parts.hostUrl,

@@ -1,7 +1,7 @@
 import type { CatalogEntry, CatalogPackage, PackageArtifacts } from '@runtime-component-catalog/contracts';
 
 /**
- * Builds a CatalogEntry exactly as design.md's field table says: catalog data first, then
+ * Builds a CatalogEntry exactly as docs/design.md's field table says: catalog data first, then
  * descriptor (alias, hostApi, peers, renderMode, module path and sri), then meta (status, owner,
  * previewImage, and category when the catalog has none). Fields without a source are left out.
  */

@@ -8,7 +8,7 @@ import { readUpstreamJson, UpstreamReadFailure, type UpstreamReadOptions } from 
 export type CatalogReader = () => Promise<Catalog>;
 
 /**
- * A reader for a local JSON file or an http(s) URL (design.md `CATALOG_SOURCE`). Failures are
+ * A reader for a local JSON file or an http(s) URL (docs/design.md `CATALOG_SOURCE`). Failures are
  * HostError `catalog-source-failed` (502 at the routes); a validation failure names every bad
  * field (`Invalid catalog: packages[1].version: must be a semantic version`).
  */

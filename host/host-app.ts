@@ -33,7 +33,7 @@ export interface HostAppDependencies {
   readonly warmUpCompiler?: boolean;
 }
 
-/** Limits of one remote module graph (design.md): 200 modules, 5 MiB of source, 5 redirects. */
+/** Limits of one remote module graph (docs/design.md): 200 modules, 5 MiB of source, 5 redirects. */
 export const REMOTE_GRAPH_LIMITS = { maxModules: 200, maxSourceBytes: 5 * 1024 * 1024, maxRedirects: 5 } as const;
 
 /**

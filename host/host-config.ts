@@ -4,7 +4,7 @@ import { HOST_API_VERSION } from '@runtime-component-catalog/contracts';
 import semver from 'semver';
 import { HostError } from './host-error.js';
 
-/** The host's configuration, resolved once at the boundary (design.md host process contract). */
+/** The host's configuration, resolved once at the boundary (docs/design.md host process contract). */
 export interface HostConfig {
   /** Listening port; 0 picks a free one. */
   readonly port: number;
@@ -210,7 +210,7 @@ function catalogSource(raw: string | undefined, name: string, cwd: string): stri
   return path;
 }
 
-/** design.md: an origin may carry a path; it is kept as given, without a trailing slash. */
+/** docs/design.md: an origin may carry a path; it is kept as given, without a trailing slash. */
 function origin(raw: string | undefined, name: string): string {
   if (!raw) throw invalid(name, 'is required (an http(s) URL)');
   const url = URL.canParse(raw) ? new URL(raw) : undefined;

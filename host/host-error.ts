@@ -28,7 +28,7 @@ const statusByCode: Record<HostErrorCode, number> = {
 
 /**
  * The one error class that crosses the host's HTTP boundary: `app.onError` turns it into
- * `{"error": message, "code": code}` with `status` (design.md HTTP contract).
+ * `{"error": message, "code": code}` with `status` (docs/design.md HTTP contract).
  */
 export class HostError extends Error {
   override readonly name: string = 'HostError';

@@ -11,7 +11,7 @@ import { type ArtifactsOrigin, startArtifactsOrigin } from '../testing/origins/a
 import { startEsmOrigin } from '../testing/origins/esm-origin.js';
 import { SAMPLE_COMPONENT, sampleEsmModules } from '../testing/origins/sample-esm-modules.js';
 
-// The process contract of design.md, on a real `catalog-host` process (host/dist/main.js).
+// The process contract of docs/design.md, on a real `catalog-host` process (host/dist/main.js).
 
 const exampleCatalog = fileURLToPath(new URL('../examples/artifacts/catalog.json', import.meta.url));
 const exampleArtifacts = fileURLToPath(new URL('../examples/artifacts', import.meta.url));

@@ -6,7 +6,7 @@ import { createHostApp } from './host-app.js';
 import { resolveHostConfig } from './host-config.js';
 import { createProcessLogger } from './process-logger.js';
 
-// The host process (design.md "Host process contract"): configuration from the environment,
+// The host process (docs/design.md "Host process contract"): configuration from the environment,
 // one line and exit 1 for a bad variable, the listening line, clean shutdown on SIGTERM/SIGINT.
 // With REDIS_URL the cache is the shared Redis store, connected before the host listens.
 // docs/host-process.md: the access lines are batched (one write per 10 ms under load) and flushed

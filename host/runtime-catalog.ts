@@ -49,7 +49,7 @@ export class RuntimeCatalog {
     this.#options = options;
   }
 
-  /** The validated catalog, cached under the `runtime-catalog` tag (design.md). */
+  /** The validated catalog, cached under the `runtime-catalog` tag (docs/design.md). */
   catalog(): Promise<Catalog> {
     return this.#options.cache.getOrLoad(CATALOG_SOURCE_KEY, [CATALOG_TAG], () => this.#options.readCatalog());
   }
@@ -108,7 +108,7 @@ export class RuntimeCatalog {
 
   /**
    * `GET /api/runtime-catalog`: every package's entry. A package that fails is listed in
-   * `failures` and the build is answered but not cached (design.md).
+   * `failures` and the build is answered but not cached (docs/design.md).
    */
   build(): Promise<RenderedJson> {
     return this.#options.cache.getOrLoad(CATALOG_BUILD_KEY, [CATALOG_TAG], async (context) => {
@@ -137,7 +137,7 @@ export class RuntimeCatalog {
 
   /**
    * Spec 4.2: invalidates the artifact tag (artifact given) or the package tag, and with either
-   * the catalog source and builds (design.md), for every reader, before it answers.
+   * the catalog source and builds (docs/design.md), for every reader, before it answers.
    */
   async revalidate(packageId: string, artifact?: ArtifactName): Promise<RevalidateResponse> {
     const tag = artifact === undefined ? packageTag(packageId) : artifactTag(packageId, artifact);

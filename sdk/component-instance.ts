@@ -1,7 +1,7 @@
 import type { CatalogEntry, ComponentInstance, JsonObject } from '@runtime-component-catalog/contracts';
 
 /**
- * A new instance of `entry` (design.md "Page data"): its props are a deep copy of data.json
+ * A new instance of `entry` (docs/design.md "Page data"): its props are a deep copy of data.json
  * (`{}` when there is none). This is the only place defaults are applied; nothing else but the
  * user's own edit ever writes an instance's props.
  */

@@ -35,7 +35,7 @@ export interface EditingSessionOptions {
 }
 
 /**
- * One page being edited (design.md "Page data"; the SDK's editing session): edits are saved one
+ * One page being edited (docs/design.md "Page data"; the SDK's editing session): edits are saved one
  * at a time, each based on the revision the previous save answered, only the newest (it holds
  * every earlier one), and not at all when it changes nothing. A save refused as a conflict, or
  * another tab's save or delete of this page, stops the saving and asks the user to choose; an

@@ -66,7 +66,7 @@ export async function errorFromResponse(response: Response, what: string): Promi
   } catch {
     // not JSON: keep the status
   }
-  // The host's stable codes (design.md HTTP contract), never its messages, decide.
+  // The host's stable codes (docs/design.md HTTP contract), never its messages, decide.
   if (code === 'unknown-package') return new SdkError('unknown-package', message, { status: response.status });
   if (code === 'artifact-not-found') {
     return new SdkError('not-found', `${what} failed: ${message}`, { status: response.status });

@@ -1,6 +1,6 @@
 import { RUNTIME_REGISTRY_KEY, type RuntimeRegistry } from '@runtime-component-catalog/contracts';
 
-/** The page's registry object (design.md), created on first use. */
+/** The page's registry object (docs/design.md), created on first use. */
 export function runtimeRegistry(): RuntimeRegistry {
   const holder = globalThis as unknown as Record<symbol, RuntimeRegistry | undefined>;
   const key = Symbol.for(RUNTIME_REGISTRY_KEY);

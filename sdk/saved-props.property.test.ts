@@ -10,7 +10,7 @@ import { openPageStore } from './page-store/indexeddb-page-store.js';
 import type { PageStore } from './page-store/page-store.js';
 import { SdkError } from './sdk-error.js';
 
-// Spec 1.5 / design.md "Page data" as a property: whatever happens (inserts, edits, republished
+// Spec 1.5 / docs/design.md "Page data" as a property: whatever happens (inserts, edits, republished
 // and revalidated data.json, reloads, saves from a second tab), every saved instance's props are
 // exactly what the user last edited (or the defaults it was inserted with).
 

@@ -3,7 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// The house (design.md layout): contracts at the bottom; host, sdk, service-worker and authoring
+// The house (docs/design.md layout): contracts at the bottom; host, sdk, service-worker and authoring
 // import only contracts (by its package name) and their own files; the browser folders never
 // import `node:`. Tests and test helpers (`*.test.ts`, `*.case.ts`, `testing/`) may use testing/.
 

@@ -7,7 +7,7 @@ import { type PendingRevalidation, type PublishManifest, readManifest, writeMani
 import { type HostTarget, revalidateOnHost } from './revalidate-host.js';
 import { verifyThroughOrigin } from './verify-through-origin.js';
 
-/** Where a publish puts things and whom it tells (design.md "Publishing"). */
+/** Where a publish puts things and whom it tells (docs/design.md "Publishing"). */
 export interface PublishTargets {
   /** The artifacts store, served by `artifactsOrigin` (the URL the host reads). */
   readonly artifacts: ObjectStore;

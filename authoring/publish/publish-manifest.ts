@@ -6,7 +6,7 @@ import type { ObjectStore } from './object-store.js';
 export type PendingRevalidation = ArtifactName | 'package';
 
 /**
- * The store's record of one `<package>@<version>` (design.md "Publishing"), kept beside its
+ * The store's record of one `<package>@<version>` (docs/design.md "Publishing"), kept beside its
  * artifacts as `publish-manifest.json`: the SHA-256 of each artifact and of the module files as
  * verified through the origin, and what the host has not yet confirmed revalidating. Written only
  * after a verification or a confirmed revalidation, so a re-run resumes from it.

@@ -50,7 +50,7 @@ export function defaultHostApiRange(version = HOST_API_VERSION): string {
 }
 
 /**
- * The five artifacts of a variant version (spec 2.3, design.md "Publishing"), as the bytes to
+ * The five artifacts of a variant version (spec 2.3, docs/design.md "Publishing"), as the bytes to
  * store: descriptor.json (name, version, alias, hostApi, peers, renderMode, module path and sri),
  * data.json, schema.json (meta's `schema`), puck.json and meta.json as the package has them.
  * `alias` and `hostApi` may be set in the variant's package.json `catalog` object; peers come from

@@ -7,7 +7,7 @@ export interface PlaygroundUrls {
   readonly esmOrigin: string;
 }
 
-/** The page hooks of design.md (`window.playground`), for tests and automation. */
+/** The page hooks of docs/design.md (`window.playground`), for tests and automation. */
 export interface PlaygroundHooks {
   readonly client: CatalogClient;
   readonly store: PageStore;

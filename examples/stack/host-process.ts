@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { PlaygroundStartError } from './playground-start-error.js';
 
-/** The host's configuration in the playground (the process contract of design.md). */
+/** The host's configuration in the playground (the process contract of docs/design.md). */
 export interface HostProcessOptions {
   readonly port: number;
   readonly catalogSource: string;

@@ -1,3 +1,3 @@
 #!/usr/bin/env node
-// catalog-host: the host process (design.md "Host process contract"), built into dist/main.js.
+// catalog-host: the host process (docs/design.md "Host process contract"), built into dist/main.js.
 import '../dist/main.js';

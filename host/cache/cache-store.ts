@@ -4,7 +4,7 @@ export interface CacheSetOptions {
   readonly tags: readonly string[];
   /**
    * The store sequence taken when the load of this value started. A tag invalidated after that
-   * point makes the set a no-op: a revalidation wins over a fetch in flight (design.md).
+   * point makes the set a no-op: a revalidation wins over a fetch in flight (docs/design.md).
    */
   readonly sequence: number;
 }

@@ -116,7 +116,7 @@ interface CacheScripts {
 }
 
 /**
- * The shared store for several host instances (design.md: `REDIS_URL`), on ioredis:
+ * The shared store for several host instances (docs/design.md: `REDIS_URL`), on ioredis:
  * - sequences, tag invalidations, entries and the byte-bounded LRU live in Redis, each operation
  *   one Lua script (check and write are atomic with respect to any instance's invalidation);
  * - an invalidation is published on a pub/sub channel; every instance's subscriber connection

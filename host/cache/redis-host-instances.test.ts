@@ -4,7 +4,7 @@ import { type RedisServer, startRedisServer } from '../../testing/host/redis-ser
 import { type SharedCacheHosts, startSharedCacheHosts } from '../../testing/host/shared-cache-hosts.js';
 import { artifactPath, samplePackage } from '../../testing/origins/sample-packages.js';
 
-// design.md: with REDIS_URL, several host instances share one cache, and no instance serves an
+// docs/design.md: with REDIS_URL, several host instances share one cache, and no instance serves an
 // invalidated artifact after POST /api/revalidate answered 200. Two createHostApp instances,
 // each with its own RedisCacheStore, on one real redis-server and one real origin.
 

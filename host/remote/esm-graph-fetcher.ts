@@ -1,7 +1,7 @@
 import { HostError } from '../host-error.js';
 import type { EsmUrlPolicy } from './esm-url-policy.js';
 
-/** Limits of one module graph (design.md): 200 modules, 5 MiB of source, 10 s per fetch, 5 redirects. */
+/** Limits of one module graph (docs/design.md): 200 modules, 5 MiB of source, 10 s per fetch, 5 redirects. */
 export interface EsmGraphLimits {
   readonly maxModules: number;
   readonly maxSourceBytes: number;

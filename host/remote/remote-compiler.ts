@@ -60,7 +60,7 @@ export const esbuildWasmEngine: CompilerEngine = {
 };
 
 /**
- * Compiles a remote ES module graph (spec 4.3, design.md "Remote component module") with
+ * Compiles a remote ES module graph (spec 4.3, docs/design.md "Remote component module") with
  * esbuild-wasm: the graph under ESM_ORIGIN is fetched through the locked-down fetcher and
  * bundled; each external becomes `module.exports = <registry>[specifier]`, which esbuild's
  * CommonJS interop turns into working default and named imports without knowing export names.
@@ -204,7 +204,7 @@ function compileError(error: unknown): HostError {
   return new HostError('compile-failed', `Compile error: ${first.text}${where}`, { cause: error });
 }
 
-/** design.md: the output must not leave any import the browser would resolve. */
+/** docs/design.md: the output must not leave any import the browser would resolve. */
 function assertSelfContained(code: string, url: string): void {
   const [imports] = parseImports(code);
   const left = imports.filter((entry) => entry.type !== 'import-meta');

@@ -9,7 +9,7 @@ import { renderedResponder } from './rendered-responder.js';
 export const REMOTE_COMPILER_OFF_MESSAGE = 'Remote components are not compiled by this host (REMOTE_COMPILER=off)';
 
 /**
- * `GET /api/remote-component?url=<module URL>[&integrity=<sri>]` (spec 4.3, design.md). Without
+ * `GET /api/remote-component?url=<module URL>[&integrity=<sri>]` (spec 4.3, docs/design.md). Without
  * `remoteComponents` (REMOTE_COMPILER=off), every GET is answered 501 `remote-compiler-off`
  * before its query is read: nothing is fetched, compiled or cached.
  */

@@ -6,7 +6,7 @@ import { HostError } from '../host-error.js';
 import type { RuntimeCatalog } from '../runtime-catalog.js';
 import { answerMethodNotAllowed } from './method-not-allowed.js';
 
-/** Largest revalidate body accepted (design.md): 16 KiB. */
+/** Largest revalidate body accepted (docs/design.md): 16 KiB. */
 export const MAX_REVALIDATE_BODY_BYTES = 16 * 1024;
 
 /**

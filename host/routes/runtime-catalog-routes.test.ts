@@ -17,7 +17,7 @@ const pathOf = (index: number, artifact: (typeof ARTIFACT_NAMES)[number]) => art
 const requestsOf = (index: number) => ARTIFACT_NAMES.map((name) => host.origin.requests(pathOf(index, name)));
 
 describe('GET /api/runtime-catalog/<id>', () => {
-  it('builds the entry from catalog, descriptor and meta exactly as design.md says', async () => {
+  it('builds the entry from catalog, descriptor and meta exactly as docs/design.md says', async () => {
     const response = await host.app.request('/api/runtime-catalog/pkg0');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');

@@ -5,7 +5,7 @@ import type { RuntimeCatalog } from '../runtime-catalog.js';
 import { answerMethodNotAllowed } from './method-not-allowed.js';
 import { renderedResponder } from './rendered-responder.js';
 
-/** `GET /api/runtime-catalog[/<id>[/<artifact>]]` (spec 4.1, design.md HTTP contract). */
+/** `GET /api/runtime-catalog[/<id>[/<artifact>]]` (spec 4.1, docs/design.md HTTP contract). */
 export function runtimeCatalogRoutes(runtimeCatalog: RuntimeCatalog, hostApiVersion: string): Hono {
   // Every answer names the host API version, which the SDK checks entries' `hostApi` against.
   const headers = { 'content-type': 'application/json; charset=utf-8', [HOST_API_VERSION_HEADER]: hostApiVersion };

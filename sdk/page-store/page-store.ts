@@ -15,7 +15,7 @@ export interface PageSummary {
 }
 
 /**
- * Where pages are saved (design.md "Page data"): the IndexedDB store by default, or a CMS. The
+ * Where pages are saved (docs/design.md "Page data"): the IndexedDB store by default, or a CMS. The
  * saved page is the truth for its instances. Every implementation passes `page-store.case.ts`.
  */
 export interface PageStore {

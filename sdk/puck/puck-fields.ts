@@ -28,7 +28,7 @@ export interface FieldIssue {
 export type UnsupportedFieldRenderer = (issue: FieldIssue) => Field;
 
 /**
- * Puck `fields` from a puck.json (design.md "puck.json and the editor"): every property whose
+ * Puck `fields` from a puck.json (docs/design.md "puck.json and the editor"): every property whose
  * type Puck understands passes unchanged (arrayFields and objectFields converted the same way);
  * any other is reported through `report` and shown as the notice `unsupported` renders, never
  * dropped silently.
