@@ -25,6 +25,8 @@ const OUTSIDE_FOLDER_PATHS = [
   /(?<![\w./])\.\.\/shared\//,
   /(?:\.\.\/)+shared\/(?:spec\.md|design\.md|style\.md|research\/)/,
   /\/work\/shared\b/,
+  /\bshared\/(?:research\/|spec\.md|design\.md|style\.md)/,
+  /\bresearch\/[\w-]+\.md\b/,
 ];
 
 function trackedFiles(): string[] {

@@ -2,7 +2,7 @@
  * Text in generated code (TypeScript and JavaScript): every string that reaches a generated code
  * file goes through one of these, chosen by where it lands. Names and titles come from the
  * sources, or from a compiled schema cache that `generate:types` reads as it is, so none is
- * trusted to be free of quotes, comment ends or line breaks (shared/style.md rule 17).
+ * trusted to be free of quotes, comment ends or line breaks (the house rule: whatever reaches generated code is escaped or refused).
  */
 
 /** A surrogate half without its other half (UTF-8 cannot carry one: it would be written as U+FFFD). */

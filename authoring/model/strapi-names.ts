@@ -23,7 +23,7 @@ export function pascalCase(name: string): string {
   return titleCase(name).replaceAll(' ', '');
 }
 
-/** The names Strapi derives for a collection (research 1: uid `api::<api>.<singularName>`). */
+/** The names Strapi derives for a collection (Strapi 5.54's sources: uid `api::<api>.<singularName>`). */
 export interface CollectionNames {
   readonly uid: string;
   readonly singularName: string;

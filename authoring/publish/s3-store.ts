@@ -50,7 +50,7 @@ export function s3StoreFromSettings(settings: S3StoreSettings): S3Store {
 
 /**
  * An {@link ObjectStore} in a bucket of an S3-compatible service, through @aws-sdk/client-s3.
- * Configured for local and third-party servers as much as for AWS (research/publish.md §3):
+ * Configured for local and third-party servers as much as for AWS (docs/authoring-publish.md):
  * path-style addressing; checksums only where an operation requires one, since the SDK's default
  * CRC32 trailers (aws-chunked bodies) are stored verbatim or refused by many servers; whole
  * Buffers, never streams. Every put carries an explicit SHA-256 that AWS checks; fakes do not,

@@ -35,7 +35,7 @@ type S3rverConstructor = new (options: {
 
 /**
  * Starts s3rver on a free port with `buckets` created. A wire-compatibility fake only: it accepts
- * wrong checksums and ignores conditional writes (docs: research/publish.md §3), so tests that
+ * wrong checksums and ignores conditional writes (docs/authoring-publish.md), so tests that
  * rely on either belong elsewhere.
  */
 export async function startS3rver(buckets: readonly string[] = ['artifacts']): Promise<S3rverServer> {

@@ -1,7 +1,7 @@
 import type { CompiledAttribute } from '../../model/compiled-schema.js';
 import { orderedKeys } from '../json-text.js';
 
-/** Options whose values Strapi keeps as strings for big integers (research 1). */
+/** Options whose values Strapi keeps as strings for big integers (Strapi 5.54's sources). */
 const bigintegerStringKeys = ['min', 'max', 'default'] as const;
 
 /**

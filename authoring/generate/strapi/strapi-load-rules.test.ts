@@ -4,7 +4,7 @@ import { runCli } from '../../cli/run-cli.js';
 import { memoryIo } from '../../testing/memory-io.js';
 import { copyExamplePackage, readFiles, removeTempDirs } from '../../testing/temp-package.js';
 
-// What Strapi 5 checks when it loads an application (research 1 and 2: the content-type and
+// What Strapi 5 checks when it loads an application (Strapi 5.54's sources: the content-type and
 // component loaders, the database metadata), asserted on the example's generated CMS folders
 // independently of our validator: the next best thing to booting Strapi here.
 

@@ -43,7 +43,7 @@ function defaultProblem(attribute: Attribute, value: unknown): string | undefine
     case 'decimal':
       return typeof value === 'number' ? undefined : 'must be a number';
     case 'biginteger':
-      // Strapi keeps big integers as digit strings (research 1).
+      // Strapi keeps big integers as digit strings (Strapi 5.54's sources).
       return typeof value === 'string' && /^-?\d+$/.test(value) ? undefined : 'must be a string of digits';
     case 'boolean':
       return typeof value === 'boolean' ? undefined : 'must be true or false';
