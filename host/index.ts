@@ -1,8 +1,8 @@
+// The host's public API. The Redis cache store is `@runtime-component-catalog/host/redis`
+// (host/redis.ts), so that this entry loads no ioredis.
 export { type ArtifactLoader, type ArtifactRequest, createArtifactLoader } from './artifact-loader.js';
 export type { CacheHit, CacheSetOptions, CacheStore, InvalidationListener } from './cache/cache-store.js';
 export { MemoryCacheStore, type MemoryCacheStoreOptions } from './cache/memory-cache-store.js';
-export { REDIS_CACHE_UNAVAILABLE, RedisCacheError, type RedisCacheOperation } from './cache/redis-cache-error.js';
-export { DEFAULT_REDIS_PREFIX, RedisCacheStore, type RedisCacheStoreOptions } from './cache/redis-cache-store.js';
 export { type LoadContext, TaggedCache } from './cache/tagged-cache.js';
 export { buildCatalogEntry } from './catalog-entry-builder.js';
 export { type CatalogReader, createCatalogReader } from './catalog-source.js';

@@ -1,10 +1,10 @@
 import { serve } from '@hono/node-server';
 import { accessLoggedResponse } from './access-log.js';
-import type { RedisCacheStore } from './cache/redis-cache-store.js';
 import { urlSecrets, withoutSecrets } from './cache/redis-url.js';
 import { createHostApp } from './host-app.js';
 import { resolveHostConfig } from './host-config.js';
 import { createProcessLogger } from './process-logger.js';
+import type { RedisCacheStore } from './redis.js';
 
 // The host process (docs/design.md "Host process contract"): configuration from the environment,
 // one line and exit 1 for a bad variable, the listening line, clean shutdown on SIGTERM/SIGINT.
@@ -30,7 +30,7 @@ if (config.redisUrl !== undefined) {
     // Loaded only here: a host without Redis does not need ioredis, whose `VerbatimString extends
     // String` makes String.prototype a dictionary in V8 (the store restores it:
     // internal/restore-fast-string-prototype.ts).
-    const redisStore = await import('./cache/redis-cache-store.js');
+    const redisStore = await import('./redis.js');
     // CACHE_MAX_BYTES bounds the values in Redis too, shared by every instance on the prefix.
     store = new redisStore.RedisCacheStore({ url: config.redisUrl, maxBytes: config.cacheMaxBytes, logger });
     await store.connect();

@@ -177,10 +177,11 @@ describe('a user project of its own', () => {
         "import * as authoring from '@runtime-component-catalog/authoring';",
         "import * as contracts from '@runtime-component-catalog/contracts';",
         "import * as host from '@runtime-component-catalog/host';",
+        "import * as hostRedis from '@runtime-component-catalog/host/redis';",
         "import * as sdk from '@runtime-component-catalog/sdk';",
         "import * as puck from '@runtime-component-catalog/sdk/puck';",
         '',
-        'export const everyExport = [authoring, contracts, host, sdk, puck];',
+        'export const everyExport = [authoring, contracts, host, hostRedis, sdk, puck];',
         '',
       ].join('\n'),
     );
@@ -243,6 +244,27 @@ describe('a user project of its own', () => {
     await run(join(consumer, 'node_modules/.bin/vite'), ['build', '--logLevel', 'error'], { cwd: consumer });
     // The SDK's runtime registry key made it into the app.
     expect(await readBundle(join(consumer, 'dist'))).toContain('runtime-catalog.modules');
+  });
+
+  it('loads no ioredis with the main entry of the host; its ./redis entry brings the Redis store', async () => {
+    // ioredis is CommonJS, so every file it loads is in the require cache, imports included.
+    const loads = (entry: string) =>
+      [
+        "import { createRequire } from 'node:module';",
+        `const api = await import('${entry}');`,
+        "const ioredis = Object.keys(createRequire(import.meta.url).cache).some((file) => file.includes('/node_modules/ioredis/'));",
+        'console.log(JSON.stringify({ ioredis, exports: Object.keys(api).sort() }));',
+      ].join('\n');
+    const probe = async (entry: string) =>
+      JSON.parse((await run(process.execPath, ['--input-type=module', '-e', loads(entry)], { cwd: consumer })).stdout);
+    const main = await probe('@runtime-component-catalog/host');
+    expect(main.ioredis).toBe(false);
+    expect(main.exports).toContain('createHostApp');
+    expect(main.exports).not.toContain('RedisCacheStore');
+    expect(await probe('@runtime-component-catalog/host/redis')).toEqual({
+      ioredis: true,
+      exports: ['DEFAULT_REDIS_PREFIX', 'REDIS_CACHE_UNAVAILABLE', 'RedisCacheError', 'RedisCacheStore'],
+    });
   });
 
   it('runs `npx catalog-schema validate` and `npx catalog-schema --help` in plain Node', async () => {
