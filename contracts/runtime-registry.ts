@@ -38,7 +38,7 @@ export function isExternalSpecifier(specifier: string): boolean {
  */
 export function moduleExternals(defaultExternals: readonly string[], moduleUrl: string): string[] {
   // Spec 2.3 builds the list by plain concatenation; `%2C`-style encodings are decoded too.
-  const query = moduleUrl.includes('?') ? moduleUrl.slice(moduleUrl.indexOf('?') + 1).split('#')[0]! : '';
+  const query = moduleUrl.includes('?') ? (moduleUrl.slice(moduleUrl.indexOf('?') + 1).split('#', 1)[0] ?? '') : '';
   const pair = query.split('&').find((part) => part.startsWith('external='));
   const listed = pair === undefined ? '' : safeDecode(pair.slice('external='.length));
   const fromUrl = listed.split(',').filter((name) => name !== '');

@@ -202,6 +202,32 @@ describe('components and instances', () => {
     fixture.origin.remove(`/${SAMPLE_COMPONENT.package}@${SAMPLE_COMPONENT.version}/data.json`);
     const entry = await client().getEntry('counter1');
     expect((await client().createInstance(entry)).props).toEqual({});
+    const made = await client().newInstance(entry);
+    expect([made.entry, made.instance.props]).toEqual([entry, {}]);
+  });
+
+  it("renders a package with the first load of its component: one module cache, the loader's", async () => {
+    const runtime = { react: React, 'react/jsx-runtime': jsxRuntime, '@acme/core': { suffix: '?' } };
+    const sdk = client({ runtime });
+    expect(sdk.peekPackageComponent('counter1')).toBeUndefined();
+    const entry = await sdk.getEntry('counter1');
+    const [read, given] = await Promise.all([
+      sdk.loadPackageComponent('counter1'),
+      sdk.loadPackageComponent('counter1', entry),
+    ]);
+    expect(given).toBe(read);
+    expect(sdk.peekPackageComponent('counter1')).toBe(read);
+    expect(await sdk.loadComponent(entry)).toBe(read);
+    expect(fixture.logLines.filter((line) => line.startsWith('HEAD ')).length).toBe(1);
+  });
+
+  it('forgets the failed load of a package: the next one tries again', async () => {
+    const sdk = client({ runtime: { react: React } });
+    expect((await failureOf(sdk.loadPackageComponent('counter1'))).code).toBe('missing-external');
+    expect(sdk.peekPackageComponent('counter1')).toBeUndefined();
+    sdk.registerRuntime({ 'react/jsx-runtime': jsxRuntime, '@acme/core': { suffix: '?' } });
+    const module = await sdk.loadPackageComponent('counter1');
+    expect(sdk.peekPackageComponent('counter1')).toBe(module);
   });
 
   it('names every external the page did not register', async () => {

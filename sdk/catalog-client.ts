@@ -12,7 +12,8 @@ import {
 import { CatalogView } from './catalog-view.js';
 import { createInstance } from './component-instance.js';
 import { ComponentLoader, type ComponentModule, type ModuleImporter } from './component-loader.js';
-import { type FetchLike, HostClient } from './host-client.js';
+import { HostClient } from './host-client.js';
+import { type FetchLike, pageFetch, readJson, request } from './internal/request.js';
 import { registerRuntimeModules } from './runtime-registry.js';
 import { SdkError } from './sdk-error.js';
 
@@ -60,7 +61,8 @@ export interface InsertedComponent {
 
 /**
  * The editor's catalog client. Stage 1 (`loadCatalog`) fetches only the lightweight catalog;
- * stage 2 (`getEntry`, `getArtifacts`, `loadComponent`, `insert`) talks to the host's routes.
+ * stage 2 (`getEntry`, `getArtifact(s)`, `loadComponent`, `newInstance`, `prepareInsert`) talks
+ * to the host's routes. Every request goes through the SDK's one `request()` (internal/request.ts).
  */
 export class CatalogClient {
   readonly #options: CatalogClientOptions;
@@ -76,11 +78,10 @@ export class CatalogClient {
       throw new TypeError('createCatalogClient needs catalogUrl or catalog');
     }
     this.#options = options;
-    this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.#fetch = options.fetch ?? pageFetch;
     this.#host = new HostClient(options.hostUrl, this.#fetch);
     this.#loader = new ComponentLoader({
       host: this.#host,
-      fetch: this.#fetch,
       importModule: options.importModule ?? ((url) => import(/* @vite-ignore */ url)),
       hostApiVersion: options.hostApiVersion,
     });
@@ -150,9 +151,28 @@ export class CatalogClient {
     return this.#loader.load(entry);
   }
 
-  /** A new instance of `entry` with a deep copy of its current data.json as props. */
+  /**
+   * The component package `id` renders with in this editor: the first load of its component made
+   * here (by any method), else that of `entry`, or of its entry read now. A failed load is forgotten.
+   */
+  loadPackageComponent(id: string, entry?: CatalogEntry): Promise<ComponentModule> {
+    const loading = this.#loader.loading(id);
+    if (loading !== undefined) return loading;
+    if (entry !== undefined) return this.loadComponent(entry);
+    return this.getEntry(id).then((read) => this.loadComponent(read));
+  }
+
+  /** The module of {@link loadPackageComponent} once it has loaded (no request): it renders without a loading frame. */
+  peekPackageComponent(id: string): ComponentModule | undefined {
+    return this.#loader.loaded(id);
+  }
+
+  /**
+   * A new instance with a deep copy of `entry`'s current data.json as props.
+   * @deprecated use {@link CatalogClient.newInstance} (`(await client.newInstance(entry)).instance`).
+   */
   async createInstance(entry: CatalogEntry): Promise<ComponentInstance> {
-    return createInstance(entry, await this.getArtifact(entry.id, 'data.json'));
+    return (await this.newInstance(entry)).instance;
   }
 
   /**
@@ -173,9 +193,16 @@ export class CatalogClient {
     this.#prefetched.set(id, prefetched);
   }
 
-  /** The entry of `id` and a new instance with data.json's defaults (a fresh prefetch when there is one). */
-  async newInstance(id: string): Promise<{ entry: CatalogEntry; instance: ComponentInstance }> {
-    const { entry, data } = await this.#entryAndDefaults(id);
+  /**
+   * A new instance with a deep copy of data.json as props, and the entry it was made from, without
+   * its component (the caller loads it, or not): of package `id` (its entry and data.json read
+   * now, or taken from a fresh prefetch), or of an `entry` the caller has (its data.json read now).
+   */
+  async newInstance(of: string | CatalogEntry): Promise<{ entry: CatalogEntry; instance: ComponentInstance }> {
+    if (typeof of !== 'string') {
+      return { entry: of, instance: createInstance(of, await this.getArtifact(of.id, 'data.json')) };
+    }
+    const { entry, data } = await this.#entryAndDefaults(of);
     return { entry, instance: createInstance(entry, await data) };
   }
 
@@ -210,23 +237,15 @@ export class CatalogClient {
   async #readCatalog(): Promise<CatalogView> {
     let input: unknown = this.#options.catalog;
     let baseUrl: string | undefined;
-    if (input === undefined) {
-      const url = this.#options.catalogUrl!;
+    const url = this.#options.catalogUrl;
+    if (input === undefined && url !== undefined) {
       baseUrl = URL.canParse(url) ? url : globalThis.location && new URL(url, globalThis.location.href).href;
-      let response: Response;
-      try {
-        response = await this.#fetch(url, { headers: { accept: 'application/json' } });
-      } catch (error) {
-        throw new SdkError('network', `Network error: GET ${url}`, { cause: error });
-      }
-      if (!response.ok) {
-        throw new SdkError('host-error', `GET ${url} failed: HTTP ${response.status}`, { status: response.status });
-      }
-      try {
-        input = await response.json();
-      } catch (error) {
-        throw new SdkError('invalid-catalog', `Invalid catalog: not JSON (${url})`, { cause: error });
-      }
+      const response = await request(this.#fetch, url);
+      input = await readJson(
+        response,
+        `GET ${url}`,
+        (cause) => new SdkError('invalid-catalog', `Invalid catalog: not JSON (${url})`, { cause }),
+      );
     }
     const parsed = parseCatalog(input);
     if (!parsed.ok) throw new SdkError('invalid-catalog', `Invalid catalog: ${parsed.issues.join('; ')}`);

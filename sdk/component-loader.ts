@@ -6,7 +6,7 @@ import {
 } from '@runtime-component-catalog/contracts';
 import satisfies from 'semver/functions/satisfies.js';
 import validRange from 'semver/ranges/valid.js';
-import { errorFromResponse, type FetchLike, type HostClient } from './host-client.js';
+import type { HostClient } from './host-client.js';
 import { missingRuntimeModules } from './runtime-registry.js';
 import { SdkError } from './sdk-error.js';
 
@@ -19,7 +19,6 @@ export type ModuleImporter = (url: string) => Promise<ComponentModule>;
 /** What {@link ComponentLoader} needs. */
 export interface ComponentLoaderOptions {
   readonly host: HostClient;
-  readonly fetch: FetchLike;
   readonly importModule: ModuleImporter;
   /** The page's own setting; otherwise the version the host names, otherwise this release's. */
   readonly hostApiVersion: string | undefined;
@@ -28,11 +27,18 @@ export interface ComponentLoaderOptions {
 /**
  * Loads the remote component of an entry (spec 1.3, 4.3): checks `hostApi`, asks the host for
  * the compiled module's externals (HEAD), refuses when the page has not registered one of them,
- * then imports it. One load per module URL and integrity; a failed load is not remembered.
+ * then imports it. One load per module URL and integrity; a failed load is not remembered. This
+ * is the SDK's one module cache: the Puck adapter renders each package with the first load made
+ * for it here (`loading`, `loaded`).
  */
 export class ComponentLoader {
   readonly #options: ComponentLoaderOptions;
-  readonly #loaded = new Map<string, Promise<ComponentModule>>();
+  /** Each load, by module URL. */
+  readonly #loads = new Map<string, Promise<ComponentModule>>();
+  /** Each loaded module, by module URL: what renders at once, without a loading frame. */
+  readonly #modules = new Map<string, ComponentModule>();
+  /** The module URL of each package's first load that has not failed. */
+  readonly #packages = new Map<string, string>();
 
   constructor(options: ComponentLoaderOptions) {
     this.#options = options;
@@ -42,28 +48,38 @@ export class ComponentLoader {
   load(entry: CatalogEntry): Promise<ComponentModule> {
     const incompatible = this.#hostApiError(entry);
     if (incompatible !== undefined) return Promise.reject(incompatible);
-    const url = this.#options.host.url(remoteComponentPath(entry.module.url, entry.module.sri));
-    let module = this.#loaded.get(url);
+    const path = remoteComponentPath(entry.module.url, entry.module.sri);
+    const url = this.#options.host.url(path);
+    let module = this.#loads.get(url);
     if (module === undefined) {
-      module = this.#load(entry, url);
-      this.#loaded.set(url, module);
-      module.catch(() => this.#loaded.delete(url));
+      module = this.#load(entry, path, url);
+      this.#loads.set(url, module);
+      module.then(
+        (loaded) => this.#modules.set(url, loaded),
+        () => {
+          this.#loads.delete(url);
+          if (this.#packages.get(entry.id) === url) this.#packages.delete(entry.id);
+        },
+      );
     }
+    if (!this.#packages.has(entry.id)) this.#packages.set(entry.id, url);
     return module;
   }
 
-  async #load(entry: CatalogEntry, url: string): Promise<ComponentModule> {
-    let head: Response;
-    try {
-      head = await this.#options.fetch(url, { method: 'HEAD' });
-    } catch (error) {
-      throw new SdkError('network', `Network error: loading the component of ${entry.id}`, { cause: error });
-    }
-    if (!head.ok) {
-      // HEAD has no body: ask again with GET for the host's message.
-      const failed = await this.#options.fetch(url).catch(() => head);
-      throw await errorFromResponse(failed, `Loading the component of ${entry.id}`);
-    }
+  /** The first load of package `packageId` made here, under way or done; undefined when none (or it failed). */
+  loading(packageId: string): Promise<ComponentModule> | undefined {
+    const url = this.#packages.get(packageId);
+    return url === undefined ? undefined : this.#loads.get(url);
+  }
+
+  /** The module of {@link loading} once it has loaded. */
+  loaded(packageId: string): ComponentModule | undefined {
+    const url = this.#packages.get(packageId);
+    return url === undefined ? undefined : this.#modules.get(url);
+  }
+
+  async #load(entry: CatalogEntry, path: string, url: string): Promise<ComponentModule> {
+    const head = await this.#options.host.head(path, `Loading the component of ${entry.id}`);
     const externals = (head.headers.get(REMOTE_EXTERNALS_HEADER) ?? '').split(',').filter((name) => name !== '');
     const missing = missingRuntimeModules(externals);
     if (missing.length > 0) {

@@ -14,7 +14,6 @@ export {
   PREFETCH_FRESH_MS,
 } from './catalog-client.js';
 export { type CatalogCategory, CatalogView } from './catalog-view.js';
-export { type CatalogWorker, type CatalogWorkerOptions, registerCatalogWorker } from './catalog-worker.js';
 export { createInstance, newInstanceId } from './component-instance.js';
 export type { ComponentModule, ModuleImporter } from './component-loader.js';
 export {
@@ -24,9 +23,10 @@ export {
   openEditingSession,
   type PageEdit,
 } from './editing-session.js';
-export type { FetchLike } from './host-client.js';
+export type { FetchLike } from './internal/request.js';
 export { createHttpPageStore, type HttpPageStoreOptions } from './page-store/http-page-store.js';
 export { openPageStore, PAGE_DATABASE_VERSION, type PageStoreOptions } from './page-store/indexeddb-page-store.js';
 export type { PageStore, PageStoreEvent, PageSummary } from './page-store/page-store.js';
+export { type CatalogWorker, type CatalogWorkerOptions, registerCatalogWorker } from './register-catalog-worker.js';
 export { missingRuntimeModules, registerRuntimeModules, runtimeRegistry } from './runtime-registry.js';
 export { SdkError, type SdkErrorCode } from './sdk-error.js';

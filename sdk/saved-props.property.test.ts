@@ -74,7 +74,7 @@ it('keeps every saved instance’s props exactly as the user last edited them', 
       try {
         for (const step of actions) {
           if (step.kind === 'insert') {
-            const instance = await client.createInstance(await client.getEntry(`pkg${step.pkg}`));
+            const { instance } = await client.newInstance(await client.getEntry(`pkg${step.pkg}`));
             held = await saveEdit(first, held, (page) => page.content.push(instance));
             expected.set(instance.id, structuredClone(instance.props));
           } else if (step.kind === 'edit') {

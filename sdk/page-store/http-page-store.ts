@@ -1,6 +1,5 @@
 import type { Page } from '@runtime-component-catalog/contracts';
-import { errorFromResponse, type FetchLike } from '../host-client.js';
-import { SdkError } from '../sdk-error.js';
+import { type FetchLike, pageFetch, readJson, request } from '../internal/request.js';
 import { conflict, type PageStore, type PageStoreEvent, type PageSummary } from './page-store.js';
 import { PageStoreChannel } from './page-store-channel.js';
 
@@ -15,56 +14,43 @@ export interface HttpPageStoreOptions {
 /**
  * A page store over a CMS's HTTP endpoint (the contract of testing/origins/reference-cms.ts):
  * the server checks revisions and answers 409 to a stale save, which becomes `store-conflict`.
+ * Every call goes through the SDK's one `request()`: other failures are its SdkErrors.
  */
 export function createHttpPageStore(options: HttpPageStoreOptions): PageStore {
   const base = options.baseUrl.replace(/\/+$/, '');
-  const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const fetchImpl = options.fetch ?? pageFetch;
   const channel = new PageStoreChannel(`runtime-catalog.pages:${base}`);
+  const pagePath = (id: string) => `${base}/pages/${encodeURIComponent(id)}`;
 
-  async function call(method: string, path: string, body?: unknown): Promise<Response> {
-    const url = `${base}${path}`;
-    try {
-      return await fetchImpl(url, {
-        method,
-        headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch (error) {
-      throw new SdkError('network', `Network error: ${method} ${url}`, { cause: error });
-    }
-  }
-
-  const pagePath = (id: string) => `/pages/${encodeURIComponent(id)}`;
   return {
     async list(): Promise<PageSummary[]> {
-      const response = await call('GET', '/pages');
-      if (!response.ok) throw await errorFromResponse(response, 'Listing pages');
-      return ((await response.json()) as { pages: PageSummary[] }).pages;
+      const response = await request(fetchImpl, `${base}/pages`, { what: 'Listing pages' });
+      return (await readJson<{ pages: PageSummary[] }>(response, 'Listing pages')).pages;
     },
     async get(id) {
-      const response = await call('GET', pagePath(id));
-      if (response.status === 404) return undefined;
-      if (!response.ok) throw await errorFromResponse(response, `Reading page ${id}`);
-      return (await response.json()) as Page;
+      const what = `Reading page ${id}`;
+      const response = await request(fetchImpl, pagePath(id), { what, answers: [404] });
+      return response.status === 404 ? undefined : readJson<Page>(response, what);
     },
     async save(page) {
-      const response = await call('PUT', pagePath(page.id), page);
+      const what = `Saving page ${page.id}`;
+      const response = await request(fetchImpl, pagePath(page.id), { method: 'PUT', body: page, what, answers: [409] });
       if (response.status === 409) {
-        const { revision } = (await response.json()) as { revision: number };
+        const { revision } = await readJson<{ revision: number }>(response, what);
         throw conflict(page.id, page.revision, revision);
       }
-      if (!response.ok) throw await errorFromResponse(response, `Saving page ${page.id}`);
-      const saved = (await response.json()) as Page;
+      const saved = await readJson<Page>(response, what);
       channel.post({ type: 'saved', id: saved.id, revision: saved.revision });
       return saved;
     },
     async delete(id, revision) {
-      const response = await call('DELETE', `${pagePath(id)}?revision=${revision}`);
+      const what = `Deleting page ${id}`;
+      const url = `${pagePath(id)}?revision=${revision}`;
+      const response = await request(fetchImpl, url, { method: 'DELETE', what, answers: [409] });
       if (response.status === 409) {
-        const { revision: current } = (await response.json()) as { revision: number };
+        const { revision: current } = await readJson<{ revision: number }>(response, what);
         throw conflict(id, revision, current);
       }
-      if (!response.ok) throw await errorFromResponse(response, `Deleting page ${id}`);
       channel.post({ type: 'deleted', id });
     },
     subscribe(listener: (event: PageStoreEvent) => void) {

@@ -1,11 +1,6 @@
 export { CatalogEditor, type CatalogEditorProps } from './catalog-editor.js';
-export {
-  createPuckAdapter,
-  type PuckAdapter,
-  type PuckAdapterOptions,
-  type PuckInsertApi,
-  ROOT_ZONE,
-} from './puck-adapter.js';
+export { type PuckInsertApi, ROOT_ZONE } from './insert-instance.js';
+export { createPuckAdapter, type PuckAdapter, type PuckAdapterOptions } from './puck-adapter.js';
 export {
   type FieldIssue,
   JSON_FIELD_TYPES,

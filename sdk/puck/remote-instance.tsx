@@ -4,7 +4,7 @@ import type { ComponentModule } from '../component-loader.js';
 import { SdkError } from '../sdk-error.js';
 import type { InstanceLifecycles } from './instance-lifecycles.js';
 
-/** Loads the component module of a package (cached by the adapter). */
+/** Loads the component module of a package (the adapter's is the client's component loader, which caches it). */
 export interface ComponentSource {
   /** The module when it is already loaded (renders without a loading frame). */
   peek(packageId: string): ComponentModule | undefined;

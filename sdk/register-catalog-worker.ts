@@ -71,10 +71,16 @@ export async function registerCatalogWorker(options: CatalogWorkerOptions): Prom
     });
   }
   const ask = (request: WorkerRequest) =>
-    new Promise<WorkerReply>((resolve) => {
+    new Promise<WorkerReply>((resolve, reject) => {
+      // It controlled the page when registration resolved; should it no longer, the question fails.
+      const controller = container.controller;
+      if (controller === null) {
+        reject(new DOMException('The catalog worker does not control this page', 'InvalidStateError'));
+        return;
+      }
       const channel = new MessageChannel();
       channel.port1.onmessage = (event: MessageEvent<WorkerReply>) => resolve(event.data);
-      container.controller!.postMessage(request, [channel.port2]);
+      controller.postMessage(request, [channel.port2]);
     });
   if (options.appShell) {
     // What loaded before the worker took over, the page included: mirrored now, not on next visit.
