@@ -1,3 +1,6 @@
+import { fetchFollowingRedirects } from './fetch-following-redirects.js';
+import { BodyOverLimit, ByteBudget, readBoundedBody } from './read-bounded-body.js';
+
 /** Limits of one upstream read. */
 export interface UpstreamReadOptions {
   readonly timeoutMs: number;
@@ -6,8 +9,6 @@ export interface UpstreamReadOptions {
 
 /** Redirect hops followed at most, each held to the origin's policy. */
 export const MAX_UPSTREAM_REDIRECTS = 5;
-
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /** An upstream read that failed; `reason` is short and safe to show (`HTTP 500`, `timed out after 10000 ms`). */
 export class UpstreamReadFailure extends Error {
@@ -40,38 +41,28 @@ export async function readUpstreamJson(
   allows: (url: URL) => boolean,
 ): Promise<UpstreamJson> {
   const signal = AbortSignal.timeout(options.timeoutMs);
-  let response: Response;
-  let current = new URL(url);
-  for (let hop = 0; ; hop += 1) {
-    try {
-      // `cache` is standard RequestInit; @types/node 20 lacks it, Node's fetch accepts it.
-      const init: RequestInit & { cache: 'no-store' } = {
-        cache: 'no-store',
-        headers: { accept: 'application/json', 'cache-control': 'no-cache' },
-        redirect: 'manual',
-        signal,
-      };
-      response = await fetch(current, init);
-    } catch (error) {
-      throw failure(error, signal, options);
-    }
-    if (!REDIRECT_STATUSES.has(response.status)) break;
-    await response.body?.cancel();
-    const location = response.headers.get('location');
-    const next = location === null || !URL.canParse(location, current.href) ? undefined : new URL(location, current);
-    if (next === undefined) {
-      throw new UpstreamReadFailure(`HTTP ${response.status} without a usable location`, { status: response.status });
-    }
-    if (!allows(next)) {
-      throw new UpstreamReadFailure(`HTTP ${response.status} redirect to ${next.origin}, outside the origin`, {
-        status: response.status,
-      });
-    }
-    if (hop >= MAX_UPSTREAM_REDIRECTS) {
-      throw new UpstreamReadFailure(`too many redirects (over ${MAX_UPSTREAM_REDIRECTS})`, { status: response.status });
-    }
-    current = next;
-  }
+  // `cache` is standard RequestInit; @types/node 20 lacks it, Node's fetch accepts it.
+  const init: RequestInit & { cache: 'no-store' } = {
+    cache: 'no-store',
+    headers: { accept: 'application/json', 'cache-control': 'no-cache' },
+    signal,
+  };
+  const { response } = await fetchFollowingRedirects(new URL(url), {
+    maxRedirects: MAX_UPSTREAM_REDIRECTS,
+    init: () => init,
+    check: (next, status) => {
+      if (!allows(next))
+        throw new UpstreamReadFailure(`HTTP ${status} redirect to ${next.origin}, outside the origin`, { status });
+      return next;
+    },
+    failure: (problem) => {
+      if (problem.kind === 'network') return failure(problem.cause, signal, options);
+      const { status } = problem;
+      if (problem.kind === 'no-location')
+        return new UpstreamReadFailure(`HTTP ${status} without a usable location`, { status });
+      return new UpstreamReadFailure(`too many redirects (over ${MAX_UPSTREAM_REDIRECTS})`, { status });
+    },
+  });
   if (response.status === 404) {
     await response.body?.cancel();
     return { found: false };
@@ -82,9 +73,11 @@ export async function readUpstreamJson(
   }
   let text: string;
   try {
-    text = await readLimitedText(response, options.maxBytes);
+    text = (await readBoundedBody(response, new ByteBudget(options.maxBytes))).toString('utf8');
   } catch (error) {
-    if (error instanceof UpstreamReadFailure) throw error;
+    if (error instanceof BodyOverLimit) {
+      throw new UpstreamReadFailure(`body over the limit of ${options.maxBytes} bytes`, { status: response.status });
+    }
     throw failure(error, signal, options);
   }
   try {
@@ -95,26 +88,6 @@ export async function readUpstreamJson(
       cause: error,
     });
   }
-}
-
-async function readLimitedText(response: Response, maxBytes: number): Promise<string> {
-  const declared = Number(response.headers.get('content-length'));
-  if (declared > maxBytes) {
-    await response.body?.cancel();
-    throw new UpstreamReadFailure(`body over the limit of ${maxBytes} bytes`, { status: response.status });
-  }
-  if (response.body === null) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of response.body) {
-    size += chunk.byteLength;
-    if (size > maxBytes) {
-      await response.body.cancel().catch(() => {});
-      throw new UpstreamReadFailure(`body over the limit of ${maxBytes} bytes`, { status: response.status });
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size).toString('utf8');
 }
 
 function failure(error: unknown, signal: AbortSignal, options: UpstreamReadOptions): UpstreamReadFailure {

@@ -1,4 +1,6 @@
 import { HostError } from '../host-error.js';
+import { fetchFollowingRedirects } from '../internal/fetch-following-redirects.js';
+import { BodyOverLimit, ByteBudget, readBoundedBody } from '../internal/read-bounded-body.js';
 import type { EsmUrlPolicy } from './esm-url-policy.js';
 
 /** Limits of one module graph (docs/design.md): 200 modules, 5 MiB of source, 10 s per fetch, 5 redirects. */
@@ -29,7 +31,7 @@ const JAVASCRIPT_TYPES = new Set([
 
 /**
  * Fetches the modules of one graph, for one compile: every URL and every redirect hop checked by
- * the policy before a request leaves (redirects are followed by hand), JavaScript content types
+ * the policy before a request leaves (internal/fetch-following-redirects.ts), JavaScript content types
  * only, and the graph's limits. A URL is fetched once per graph, whoever imports it.
  */
 export class EsmGraphFetcher {
@@ -38,12 +40,14 @@ export class EsmGraphFetcher {
   readonly #entry: string;
   readonly #modules = new Map<string, Promise<FetchedModule>>();
   readonly #byFinalUrl = new Map<string, FetchedModule>();
-  #sourceBytes = 0;
+  /** Every module's bytes count against one budget: the graph's source limit. */
+  readonly #sourceBudget: ByteBudget;
 
   constructor(policy: EsmUrlPolicy, limits: EsmGraphLimits, entry: string) {
     this.#policy = policy;
     this.#limits = limits;
     this.#entry = entry;
+    this.#sourceBudget = new ByteBudget(limits.maxSourceBytes);
   }
 
   /** The module at `url` (allowed by the policy), fetched at most once in this graph. */
@@ -68,70 +72,47 @@ export class EsmGraphFetcher {
   }
 
   async #download(start: URL): Promise<FetchedModule> {
-    let url = start;
-    for (let hop = 0; ; hop += 1) {
-      const response = await this.#request(url);
-      const location = response.headers.get('location');
-      if (response.status >= 300 && response.status < 400 && location !== null) {
-        await response.body?.cancel();
-        if (hop >= this.#limits.maxRedirects) {
-          throw new HostError(
-            'upstream-failed',
-            `Too many redirects (over ${this.#limits.maxRedirects}) from ${start.href}`,
-          );
-        }
-        url = this.#policy.check(new URL(location, url));
-        continue;
-      }
-      if (!response.ok) {
-        await response.body?.cancel();
-        throw new HostError('upstream-failed', `Upstream HTTP ${response.status} for ${url.href}`);
-      }
-      const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-      if (!JAVASCRIPT_TYPES.has(type)) {
-        await response.body?.cancel();
-        throw new HostError('upstream-failed', `Not JavaScript (${type || 'no content type'}) at ${url.href}`);
-      }
-      const bytes = await this.#readBody(response, url);
-      const module = { finalUrl: url.href, bytes, source: new TextDecoder().decode(bytes) };
-      this.#byFinalUrl.set(module.finalUrl, module);
-      return module;
-    }
-  }
-
-  async #request(url: URL): Promise<Response> {
-    try {
-      return await fetch(url, {
-        redirect: 'manual',
+    const { response, url } = await fetchFollowingRedirects(start, {
+      maxRedirects: this.#limits.maxRedirects,
+      init: () => ({
         headers: { accept: 'text/javascript, application/javascript' },
         signal: AbortSignal.timeout(this.#limits.fetchTimeoutMs),
-      });
-    } catch (error) {
-      throw this.#networkError(error, url);
-    }
-  }
-
-  async #readBody(response: Response, url: URL): Promise<Uint8Array> {
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    try {
-      for await (const chunk of response.body ?? []) {
-        size += chunk.byteLength;
-        this.#sourceBytes += chunk.byteLength;
-        if (this.#sourceBytes > this.#limits.maxSourceBytes) {
-          await response.body?.cancel().catch(() => {});
-          throw new HostError(
-            'upstream-failed',
-            `Source size limit exceeded: over ${this.#limits.maxSourceBytes} bytes in the graph of ${this.#entry}`,
-          );
+      }),
+      check: (next) => this.#policy.check(next),
+      failure: (problem) => {
+        if (problem.kind === 'network') return this.#networkError(problem.cause, problem.url);
+        if (problem.kind === 'no-location') {
+          return new HostError('upstream-failed', `Upstream HTTP ${problem.status} for ${problem.url.href}`);
         }
-        chunks.push(chunk);
-      }
-    } catch (error) {
-      if (error instanceof HostError) throw error;
-      throw this.#networkError(error, url);
+        return new HostError(
+          'upstream-failed',
+          `Too many redirects (over ${this.#limits.maxRedirects}) from ${problem.start.href}`,
+        );
+      },
+    });
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new HostError('upstream-failed', `Upstream HTTP ${response.status} for ${url.href}`);
     }
-    return Buffer.concat(chunks, size);
+    const [mediaType = ''] = (response.headers.get('content-type') ?? '').split(';');
+    const type = mediaType.trim().toLowerCase();
+    if (!JAVASCRIPT_TYPES.has(type)) {
+      await response.body?.cancel();
+      throw new HostError('upstream-failed', `Not JavaScript (${type || 'no content type'}) at ${url.href}`);
+    }
+    let bytes: Uint8Array;
+    try {
+      bytes = await readBoundedBody(response, this.#sourceBudget);
+    } catch (error) {
+      if (!(error instanceof BodyOverLimit)) throw this.#networkError(error, url);
+      throw new HostError(
+        'upstream-failed',
+        `Source size limit exceeded: over ${this.#limits.maxSourceBytes} bytes in the graph of ${this.#entry}`,
+      );
+    }
+    const module = { finalUrl: url.href, bytes, source: new TextDecoder().decode(bytes) };
+    this.#byFinalUrl.set(module.finalUrl, module);
+    return module;
   }
 
   #networkError(error: unknown, url: URL): HostError {

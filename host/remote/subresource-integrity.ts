@@ -17,8 +17,9 @@ interface IntegrityToken {
 export function parseIntegrity(integrity: string): IntegrityToken[] {
   const tokens: IntegrityToken[] = [];
   for (const part of integrity.trim().split(/\s+/)) {
-    const match = /^(sha256|sha384|sha512)-([A-Za-z0-9+/]+={0,2})(\?.*)?$/.exec(part);
-    if (match) tokens.push({ algorithm: match[1] as Algorithm, digest: match[2]! });
+    const match = /^(?<algorithm>sha256|sha384|sha512)-(?<digest>[A-Za-z0-9+/]+={0,2})(\?.*)?$/.exec(part);
+    const { algorithm, digest } = match?.groups ?? {};
+    if (algorithm !== undefined && digest !== undefined) tokens.push({ algorithm: algorithm as Algorithm, digest });
   }
   if (tokens.length === 0) throw new HostError('invalid-integrity', 'Invalid integrity parameter');
   return tokens;
@@ -30,7 +31,9 @@ export function parseIntegrity(integrity: string): IntegrityToken[] {
  */
 export function matchesIntegrity(bytes: Uint8Array, integrity: string): boolean {
   const tokens = parseIntegrity(integrity);
-  const strongest = ALGORITHMS.filter((algorithm) => tokens.some((token) => token.algorithm === algorithm)).at(-1)!;
+  // parseIntegrity returns at least one token, so one of the algorithms is present.
+  const strongest =
+    ALGORITHMS.findLast((algorithm) => tokens.some((token) => token.algorithm === algorithm)) ?? 'sha256';
   const actual = createHash(strongest).update(bytes).digest('base64');
   return tokens.some((token) => token.algorithm === strongest && token.digest === actual);
 }
