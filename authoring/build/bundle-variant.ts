@@ -2,6 +2,7 @@ import { realpath } from 'node:fs/promises';
 import { posix, relative, resolve, sep } from 'node:path';
 import { type BuildFailure, type BuildOptions, build, type Message, type Plugin } from 'esbuild';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { failure, type Result, success } from '../result.js';
 import { startsWithUseClient, useClientBanner } from './use-client.js';
 import type { VariantPackage } from './variant-package.js';
 
@@ -73,7 +74,7 @@ export async function bundleVariant(
   root: string,
   pkg: VariantPackage,
   options: { client: boolean; externals: readonly string[] },
-): Promise<{ files: DistFiles } | { diagnostics: Diagnostic[] }> {
+): Promise<Result<DistFiles, Diagnostic[]>> {
   // Real paths throughout: esbuild reports files by their real path.
   const realRoot = await realpath(root);
   const packageDir = await realpath(resolve(root, pkg.dir));
@@ -99,19 +100,20 @@ export async function bundleVariant(
       build({ ...shared, format: 'esm' }),
       build({ ...shared, format: 'cjs' }),
     ]);
-    esm = esmResult.outputFiles![0]!.text;
-    cjs = cjsResult.outputFiles![0]!.text;
-    const outside = filesOutside(packageDir, Object.keys(esmResult.metafile!.inputs));
+    // write: false and metafile: true, so esbuild returns one output file and the metafile.
+    esm = outputText(esmResult);
+    cjs = outputText(cjsResult);
+    const outside = filesOutside(packageDir, Object.keys(esmResult.metafile?.inputs ?? {}));
     if (outside.length > 0) {
-      return {
-        diagnostics: outside.map((path) => ({
+      return failure(
+        outside.map((path) => ({
           path: relative(realRoot, path).split(sep).join('/'),
           line: 1,
           column: 1,
           code: 'build-failed',
           message: 'is bundled from outside the variant package (through a symbolic link): move the file into it',
         })),
-      };
+      );
     }
   } catch (error) {
     const errors = (error as Partial<BuildFailure>).errors;
@@ -122,7 +124,7 @@ export async function bundleVariant(
       const diagnostic = diagnosticOf(realRoot, packageDir, message, pkg.entry);
       unique.set(`${diagnostic.path}:${diagnostic.line}:${diagnostic.column}:${diagnostic.message}`, diagnostic);
     }
-    return { diagnostics: [...unique.values()] };
+    return failure([...unique.values()]);
   }
   const paths = esmShPaths(pkg);
   const stub = [
@@ -141,19 +143,24 @@ export async function bundleVariant(
   if (options.client) {
     for (const [path, text] of files) {
       if (!startsWithUseClient(text)) {
-        return {
-          diagnostics: [
-            {
-              path: posix.join(pkg.dir, 'dist', path),
-              line: 1,
-              column: 1,
-              code: 'build-failed',
-              message: 'the build does not start with "use client"',
-            },
-          ],
-        };
+        return failure([
+          {
+            path: posix.join(pkg.dir, 'dist', path),
+            line: 1,
+            column: 1,
+            code: 'build-failed',
+            message: 'the build does not start with "use client"',
+          },
+        ]);
       }
     }
   }
-  return { files };
+  return success(files);
+}
+
+/** The text of the one output file of a `write: false` build. */
+function outputText(result: { outputFiles?: { text: string }[] | undefined }): string {
+  const file = result.outputFiles?.[0];
+  if (file === undefined) throw new Error('esbuild returned no output file');
+  return file.text;
 }

@@ -87,10 +87,11 @@ function moduleSpecifier(node: ts.Node): string | undefined {
     if (node.isTypeOnly || node.moduleSpecifier === undefined) return undefined;
     return ts.isStringLiteral(node.moduleSpecifier) ? node.moduleSpecifier.text : undefined;
   }
-  if (ts.isCallExpression(node) && node.arguments.length === 1 && ts.isStringLiteral(node.arguments[0]!)) {
+  const [argument] = ts.isCallExpression(node) && node.arguments.length === 1 ? node.arguments : [];
+  if (ts.isCallExpression(node) && argument !== undefined && ts.isStringLiteral(argument)) {
     const dynamicImport = node.expression.kind === ts.SyntaxKind.ImportKeyword;
     const require = ts.isIdentifier(node.expression) && node.expression.text === 'require';
-    if (dynamicImport || require) return (node.arguments[0] as ts.StringLiteral).text;
+    if (dynamicImport || require) return argument.text;
   }
   return undefined;
 }

@@ -1,6 +1,7 @@
 import { readdir, realpath } from 'node:fs/promises';
 import { posix, resolve } from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { failure, type Result, success } from '../result.js';
 import { readPackageText } from '../source/read-package-file.js';
 import { SourceFile } from '../source/source-file.js';
 
@@ -44,32 +45,36 @@ export async function listVariants(root: string, packagesDir: string): Promise<s
   return variants.sort();
 }
 
-async function readJson(root: string, path: string, realRoot: string): Promise<SourceFile | Diagnostic | undefined> {
+async function readJson(
+  root: string,
+  path: string,
+  realRoot: string,
+): Promise<Result<SourceFile, Diagnostic> | undefined> {
   const read = await readPackageText(root, path, { maxBytes: 1024 * 1024, realRoot });
   if (read === undefined) return undefined;
-  if ('problem' in read) return read.problem;
-  const file = new SourceFile(path, read.text);
-  return file.syntaxError ?? file;
+  if (!read.ok) return read;
+  const file = new SourceFile(path, read.value);
+  return file.syntaxError ? failure(file.syntaxError) : success(file);
 }
 
+/** A `client` setting and the file that says so. */
+type ForcedClient = { readonly client: boolean; readonly file: string };
+
 /** The `client` setting of a build settings object at `path` in `file`, or a diagnostic. */
-function forcedClient(
-  file: SourceFile,
-  path: readonly string[],
-): { client: boolean; file: string } | Diagnostic | undefined {
+function forcedClient(file: SourceFile, path: readonly string[]): Result<ForcedClient | undefined, Diagnostic> {
   const settings = file.valueAt(path);
-  if (settings === undefined) return undefined;
+  if (settings === undefined) return success(undefined);
+  const invalid = (at: readonly string[], message: string, part?: 'key') =>
+    failure(file.diagnostic(at, 'variant-package-invalid', message, part));
   if (typeof settings !== 'object' || settings === null || Array.isArray(settings))
-    return file.diagnostic(path, 'variant-package-invalid', 'build settings must be an object: {"client": true|false}');
+    return invalid(path, 'build settings must be an object: {"client": true|false}');
   for (const [key, value] of Object.entries(settings)) {
     if (key === '$schema') continue;
-    if (key !== 'client')
-      return file.diagnostic([...path, key], 'variant-package-invalid', `unknown key "${key}" (client)`, 'key');
-    if (typeof value !== 'boolean')
-      return file.diagnostic([...path, key], 'variant-package-invalid', '"client" must be true or false');
+    if (key !== 'client') return invalid([...path, key], `unknown key "${key}" (client)`, 'key');
+    if (typeof value !== 'boolean') return invalid([...path, key], '"client" must be true or false');
   }
   const client = (settings as { client?: boolean }).client;
-  return client === undefined ? undefined : { client, file: file.path };
+  return success(client === undefined ? undefined : { client, file: file.path });
 }
 
 /**
@@ -82,57 +87,59 @@ export async function readVariantPackage(
   packagesDir: string,
   scope: string,
   variant: string,
-): Promise<VariantPackage | Diagnostic[]> {
+): Promise<Result<VariantPackage, Diagnostic[]>> {
   const dir = posix.join(packagesDir, `ui-${variant}`);
   const manifestPath = posix.join(dir, 'package.json');
   // Every file is read inside the variant's own folder (a link out of it is path-outside-package),
   // wherever --packages puts that folder.
   const realRoot = await realpath(resolve(root, dir));
-  const manifest = await readJson(root, manifestPath, realRoot);
-  const at = (path: string, message: string): Diagnostic[] => [
-    { path, line: 1, column: 1, code: 'variant-package-invalid', message },
-  ];
-  if (manifest === undefined) return at(manifestPath, 'is missing');
-  if (!(manifest instanceof SourceFile)) return [manifest];
+  const readManifest = await readJson(root, manifestPath, realRoot);
+  const at = (path: string, message: string) =>
+    failure([{ path, line: 1, column: 1, code: 'variant-package-invalid', message } satisfies Diagnostic]);
+  const invalid = (diagnostic: Diagnostic) => failure([diagnostic]);
+  if (readManifest === undefined) return at(manifestPath, 'is missing');
+  if (!readManifest.ok) return invalid(readManifest.error);
+  const manifest = readManifest.value;
   const data = manifest.data as { name?: unknown; version?: unknown };
   const name = `${scope}/ui-${variant}`;
   if (typeof data !== 'object' || data === null || Array.isArray(data))
-    return [manifest.diagnostic([], 'variant-package-invalid', 'must be an object')];
+    return invalid(manifest.diagnostic([], 'variant-package-invalid', 'must be an object'));
   if (data.name !== name)
-    return [
+    return invalid(
       manifest.diagnostic(
         data.name === undefined ? [] : ['name'],
         'variant-package-invalid',
         `"name" must be "${name}"`,
       ),
-    ];
+    );
   if (typeof data.version !== 'string' || !versionPattern.test(data.version))
-    return [
+    return invalid(
       manifest.diagnostic(
         data.version === undefined ? [] : ['version'],
         'variant-package-invalid',
         '"version" must be a semver version such as "1.0.0"',
       ),
-    ];
+    );
   let entry: string | undefined;
   for (const candidate of entryNames) {
     const read = await readPackageText(root, posix.join(dir, candidate), { realRoot });
     if (read === undefined) continue;
-    if ('problem' in read) return [read.problem];
+    if (!read.ok) return invalid(read.error);
     entry = posix.join(dir, candidate);
     break;
   }
   if (entry === undefined)
     return at(posix.join(dir, 'src/index.tsx'), 'is missing: the entry module (default export: the component)');
-  let forced = forcedClient(manifest, ['catalogBuild']);
-  if (forced !== undefined && 'code' in forced) return [forced];
+  const fromManifest = forcedClient(manifest, ['catalogBuild']);
+  if (!fromManifest.ok) return invalid(fromManifest.error);
+  let forced = fromManifest.value;
   // catalog-build.json, when it says, wins over package.json.
   const settings = await readJson(root, posix.join(dir, buildSettingsFile), realRoot);
   if (settings !== undefined) {
-    if (!(settings instanceof SourceFile)) return [settings];
-    const fromSettings = forcedClient(settings, []);
-    if (fromSettings !== undefined && 'code' in fromSettings) return [fromSettings];
-    forced = fromSettings ?? forced;
+    if (!settings.ok) return invalid(settings.error);
+    const fromSettings = forcedClient(settings.value, []);
+    if (!fromSettings.ok) return invalid(fromSettings.error);
+    forced = fromSettings.value ?? forced;
   }
-  return { variant, dir, name, version: data.version, entry, forced };
+  return success({ variant, dir, name, version: data.version, entry, forced });
 }

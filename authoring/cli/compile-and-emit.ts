@@ -3,7 +3,7 @@ import type { OutputRoot } from '../generate/output-root.js';
 import type { CompiledSchema } from '../model/compiled-schema.js';
 import type { CommandContext } from './command-context.js';
 import type { CommandResult } from './command-result.js';
-import { compilePackage, isResult } from './compile-package.js';
+import { compilePackage } from './compile-package.js';
 import { emitOutputs } from './emit-outputs.js';
 
 /**
@@ -16,7 +16,7 @@ export async function compileAndEmit(
   check: boolean,
   outputs: (schema: CompiledSchema, config: AuthoringConfig) => OutputRoot[],
 ): Promise<CommandResult> {
-  const schema = await compilePackage(context);
-  if (isResult(schema)) return schema;
-  return emitOutputs(context, outputs(schema, context.config), check, what);
+  const compiled = await compilePackage(context);
+  if (!compiled.ok) return compiled.error;
+  return emitOutputs(context, outputs(compiled.value, context.config), check, what);
 }

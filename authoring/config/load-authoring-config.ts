@@ -58,11 +58,11 @@ export async function loadAuthoringConfig(
   if (read === undefined && configPath !== undefined) {
     throw new AuthoringError('usage', `--config ${path}: no such file`);
   }
-  if (read !== undefined && 'problem' in read) {
-    throw new AuthoringError('config-invalid', formatDiagnostic(read.problem));
+  if (read !== undefined && !read.ok) {
+    throw new AuthoringError('config-invalid', formatDiagnostic(read.error));
   }
   if (read !== undefined) {
-    const file = new SourceFile(shown, read.text);
+    const file = new SourceFile(shown, read.value);
     if (file.syntaxError) throw new AuthoringError('config-invalid', formatDiagnostic(file.syntaxError));
     if (typeof file.data !== 'object' || file.data === null || Array.isArray(file.data))
       invalid(file, [], 'must be an object');

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, posix, resolve } from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { failure, type Result, success } from '../result.js';
 import { isContainedPath } from '../source/contained-path.js';
 import { readPackageText } from '../source/read-package-file.js';
 import { type JsonPath, type PathTarget, SourceFile } from '../source/source-file.js';
@@ -46,12 +47,12 @@ function isFolderKey(dir: string): boolean {
 }
 
 /** The manifest as written, or the reason it cannot be trusted (located in its text). */
-function parseManifest(file: SourceFile): Manifest | Diagnostic {
+function parseManifest(file: SourceFile): Result<Manifest, Diagnostic> {
   const remedy =
     'catalog-schema did not write this manifest: delete it (files that hold exactly what generate writes are then adopted)';
-  const invalid = (at: JsonPath, what: string, target: PathTarget = 'value'): Diagnostic =>
-    file.diagnostic(at, 'output-manifest-invalid', `${what}; ${remedy}`, target);
-  if (file.syntaxError) return { ...file.syntaxError, code: 'output-manifest-invalid', message: remedy };
+  const invalid = (at: JsonPath, what: string, target: PathTarget = 'value') =>
+    failure(file.diagnostic(at, 'output-manifest-invalid', `${what}; ${remedy}`, target));
+  if (file.syntaxError) return failure({ ...file.syntaxError, code: 'output-manifest-invalid', message: remedy });
   const data = file.data;
   if (!isRecord(data) || data.format !== outputManifestFormat) {
     return invalid(['format'], `not a format ${outputManifestFormat} manifest (a SHA-256 per file)`);
@@ -72,7 +73,7 @@ function parseManifest(file: SourceFile): Manifest | Diagnostic {
     }
     manifest.set(dir, hashes);
   }
-  return manifest;
+  return success(manifest);
 }
 
 /**
@@ -86,16 +87,12 @@ export function withManifestFolder(outputs: readonly OutputRoot[], cacheDir: str
   return [...outputs, { dir: cacheDir, files: new Map(), mode: 'merge' }];
 }
 
-function isDiagnostic(value: Manifest | Diagnostic): value is Diagnostic {
-  return 'code' in value;
-}
-
-async function readManifest(root: string, cacheDir: string): Promise<Manifest | Diagnostic> {
+async function readManifest(root: string, cacheDir: string): Promise<Result<Manifest, Diagnostic>> {
   const path = posix.join(cacheDir, outputManifestFile);
   const read = await readPackageText(root, path, { outside: 'allow' });
-  if (read === undefined) return new Map();
-  if ('problem' in read) return { ...read.problem, code: 'output-manifest-invalid' };
-  return parseManifest(new SourceFile(path, read.text));
+  if (read === undefined) return success(new Map());
+  if (!read.ok) return failure({ ...read.error, code: 'output-manifest-invalid' });
+  return parseManifest(new SourceFile(path, read.value));
 }
 
 function foreignEntry(dir: string, entry: TreeEntry, message: string): Diagnostic {
@@ -139,9 +136,9 @@ export async function guardOwnedFolders(
   const previous = await readManifest(root, cacheDir);
   // A manifest catalog-schema did not write is reported alone: judged against no manifest, every
   // earlier output would be reported as foreign too.
-  const manifestTrusted = !isDiagnostic(previous);
-  const trusted: Manifest = isDiagnostic(previous) ? new Map() : previous;
-  const foreign: Diagnostic[] = isDiagnostic(previous) ? [previous] : [];
+  const manifestTrusted = previous.ok;
+  const trusted: Manifest = previous.ok ? previous.value : new Map();
+  const foreign: Diagnostic[] = previous.ok ? [] : [previous.error];
   const folders = new Map(trusted);
   for (const output of outputs) {
     const dir = resolve(root, output.dir);
@@ -164,7 +161,8 @@ export async function guardOwnedFolders(
       );
       const contents = await Promise.all(files.map((entry) => readFile(join(dir, entry.path))));
       files.forEach((entry, position) => {
-        const problem = ownership(output, entry, contents[position]!, known.get(entry.path));
+        const bytes = contents[position] ?? Buffer.alloc(0);
+        const problem = ownership(output, entry, bytes, known.get(entry.path));
         if (problem) foreign.push(foreignEntry(output.dir, entry, problem));
       });
     }

@@ -39,6 +39,5 @@ export async function listTree(dir: string): Promise<TreeEntry[]> {
  */
 export async function readTree(dir: string): Promise<Map<string, Buffer>> {
   const files = (await listTree(dir)).filter((entry) => entry.kind === 'file').map((entry) => entry.path);
-  const contents = await Promise.all(files.map((file) => readFile(join(dir, file))));
-  return new Map(files.map((file, position) => [file, contents[position]!]));
+  return new Map(await Promise.all(files.map(async (file) => [file, await readFile(join(dir, file))] as const)));
 }

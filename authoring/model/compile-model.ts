@@ -3,7 +3,7 @@ import type { SchemaPackageFiles } from '../source/schema-package-files.js';
 import type { Attribute } from './attribute.js';
 import type { CanonicalModel, CollectionModel } from './canonical-model.js';
 import { type CompiledAttribute, type CompiledSchema, compiledSchemaFormat } from './compiled-schema.js';
-import { resolveRelationTarget } from './relation-target.js';
+import { resolveRelationTarget } from './resolve-relation-target.js';
 import { collectionNames, componentNames } from './strapi-names.js';
 
 /** SHA-256 over every source file (path and text), in path order. */

@@ -89,7 +89,8 @@ export function identifierFromTokens(tokens: readonly NameToken[]): string {
   let previousSurplus = surplus + 1;
   while (surplus > 0 && deficits.length > 0) {
     deficits = deficits.filter((token) => {
-      const length = allocated.get(token)!;
+      // Every compressible token was allocated a length above.
+      const length = allocated.get(token) ?? 0;
       if (length < token.name.length && surplus > 0) {
         allocated.set(token, length + 1);
         surplus -= 1;
@@ -102,7 +103,7 @@ export function identifierFromTokens(tokens: readonly NameToken[]): string {
   }
   return tokens
     .map((token) => {
-      if (token.compressible) return shortened(token.name, allocated.get(token)!);
+      if (token.compressible) return shortened(token.name, allocated.get(token) ?? 0);
       return token.shortName ?? token.name;
     })
     .join(separator);

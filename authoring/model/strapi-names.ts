@@ -14,7 +14,7 @@ export function titleCase(name: string): string {
   return name
     .split(/[-_]/)
     .filter((word) => word !== '')
-    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ');
 }
 

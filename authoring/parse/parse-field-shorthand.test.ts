@@ -5,8 +5,8 @@ import { parseFieldShorthand } from './parse-field-shorthand.js';
 
 describe('parseFieldShorthand', () => {
   it.each(scalarTypes)('reads the scalar %s, optional and with !', (type) => {
-    expect(parseFieldShorthand(type)).toEqual({ ok: true, required: false, spec: { type } });
-    expect(parseFieldShorthand(`${type}!`)).toEqual({ ok: true, required: true, spec: { type } });
+    expect(parseFieldShorthand(type)).toEqual({ ok: true, value: { required: false, spec: { type } } });
+    expect(parseFieldShorthand(`${type}!`)).toEqual({ ok: true, value: { required: true, spec: { type } } });
   });
 
   it.each([
@@ -46,7 +46,7 @@ describe('parseFieldShorthand', () => {
       { type: 'relation', relation: 'oneToOne', target: 'plugin::users-permissions.user' },
     ],
   ] as const)('reads %s', (text, required, spec) => {
-    expect(parseFieldShorthand(text)).toEqual({ ok: true, required, spec });
+    expect(parseFieldShorthand(text)).toEqual({ ok: true, value: { required, spec } });
   });
 
   const inversed = { type: 'relation', relation: 'manyToOne', target: 'author', inversedBy: 'pages' };
@@ -57,8 +57,7 @@ describe('parseFieldShorthand', () => {
       for (const option of [`${key}=pages`, `${key}:pages`, `${key}(pages)`]) {
         expect(parseFieldShorthand(`relation(manyToOne,author,${option})`)).toEqual({
           ok: true,
-          required: false,
-          spec: inversed,
+          value: { required: false, spec: inversed },
         });
       }
     },
@@ -67,8 +66,7 @@ describe('parseFieldShorthand', () => {
     for (const option of [`${key}=author`, `${key}:author`, `${key}(author)`]) {
       expect(parseFieldShorthand(`relation(oneToMany,page,${option})!`)).toEqual({
         ok: true,
-        required: true,
-        spec: mapped,
+        value: { required: true, spec: mapped },
       });
     }
   });
@@ -97,14 +95,16 @@ describe('parseFieldShorthand', () => {
   ])('refuses %s with %s', (text, code) => {
     const result = parseFieldShorthand(text);
     expect(result.ok).toBe(false);
-    expect(result.ok ? undefined : result.code).toBe(code);
+    expect(result.ok ? undefined : result.error.code).toBe(code);
   });
 
   it('suggests the spelling of a type written in the wrong case', () => {
     expect(parseFieldShorthand('dynamiczone(a.b)')).toEqual({
       ok: false,
-      code: 'field-shorthand-invalid',
-      message: 'unknown field type "dynamiczone" (did you mean "dynamicZone"?)',
+      error: {
+        code: 'field-shorthand-invalid',
+        message: 'unknown field type "dynamiczone" (did you mean "dynamicZone"?)',
+      },
     });
   });
 
@@ -131,7 +131,7 @@ describe('parseFieldShorthand', () => {
           const spec = option
             ? { type: 'relation', relation, target, [option[0]]: option[3] }
             : { type: 'relation', relation, target };
-          expect(parseFieldShorthand(text)).toEqual({ ok: true, required, spec });
+          expect(parseFieldShorthand(text)).toEqual({ ok: true, value: { required, spec } });
         },
       ),
     );
@@ -147,8 +147,7 @@ describe('parseFieldShorthand', () => {
           const text = `media(${kinds.join(',')})${many ? '[]' : ''}${required ? '!' : ''}`;
           expect(parseFieldShorthand(text)).toEqual({
             ok: true,
-            required,
-            spec: { type: 'media', multiple: many, allowedTypes: kinds },
+            value: { required, spec: { type: 'media', multiple: many, allowedTypes: kinds } },
           });
         },
       ),

@@ -1,7 +1,7 @@
 import { type MediaType, mediaTypes, type RelationType, relationTypes, scalarTypes } from '../model/attribute.js';
-import { type FieldParseResult, fieldFailure } from './field-parse-result.js';
+import { type FieldParseResult, fieldFailure, fieldType } from './field-parse-result.js';
 import { parseRelationOption } from './relation-option.js';
-import { relationTargetProblem } from './relation-target.js';
+import { relationTargetProblem } from './relation-target-problem.js';
 
 const shorthandPattern = /^([A-Za-z]+)(?:\((.*)\))?(\[\])?(!)?$/s;
 
@@ -41,40 +41,35 @@ export function parseFieldShorthand(text: string): FieldParseResult {
     case 'uid':
       if (args && args.length !== 1)
         return fieldFailure('field-shorthand-invalid', 'uid takes one target field: uid(<field>)');
-      return { ok: true, required, spec: args ? { type: 'uid', targetField: args[0]! } : { type: 'uid' } };
+      return fieldType(required, args?.[0] === undefined ? { type: 'uid' } : { type: 'uid', targetField: args[0] });
     case 'component':
-      if (args?.length !== 1) {
+      if (args?.length !== 1 || args[0] === undefined) {
         return fieldFailure('field-shorthand-invalid', 'component takes one component id: component(<category.name>)');
       }
-      return { ok: true, required, spec: { type: 'component', component: args[0]!, repeatable: repeated } };
+      return fieldType(required, { type: 'component', component: args[0], repeatable: repeated });
     case 'dynamicZone':
       if (!args)
         return fieldFailure('field-shorthand-invalid', 'dynamicZone lists its components: dynamicZone(<id>,<id>)');
-      return { ok: true, required, spec: { type: 'dynamiczone', components: args } };
+      return fieldType(required, { type: 'dynamiczone', components: args });
     case 'media': {
       const allowed = args ?? [...mediaTypes];
       const wrong = allowed.find((kind) => !(mediaTypes as readonly string[]).includes(kind));
       if (wrong !== undefined) {
         return fieldFailure('media-type-invalid', `unknown media type "${wrong}" (allowed: ${mediaTypes.join(', ')})`);
       }
-      return {
-        ok: true,
-        required,
-        spec: { type: 'media', multiple: repeated, allowedTypes: allowed as MediaType[] },
-      };
+      return fieldType(required, { type: 'media', multiple: repeated, allowedTypes: allowed as MediaType[] });
     }
     case 'enum':
-      return {
-        ok: true,
-        required,
-        spec: { type: 'enumeration', enum: !args || (args.length === 1 && args[0] === '') ? [] : args },
-      };
+      return fieldType(required, {
+        type: 'enumeration',
+        enum: !args || (args.length === 1 && args[0] === '') ? [] : args,
+      });
     case 'relation':
       return parseRelation(args, required);
     default:
       if ((scalarTypes as readonly string[]).includes(name)) {
         if (args) return fieldFailure('field-shorthand-invalid', `${name} takes no arguments`);
-        return { ok: true, required, spec: { type: name as (typeof scalarTypes)[number] } };
+        return fieldType(required, { type: name as (typeof scalarTypes)[number] });
       }
       return fieldFailure('field-shorthand-invalid', unknownType(name));
   }
@@ -96,8 +91,8 @@ function parseRelation(args: string[] | undefined, required: boolean): FieldPars
   const targetProblem = relationTargetProblem(target);
   if (targetProblem) return fieldFailure('relation-target-invalid', targetProblem);
   const base = { type: 'relation', relation: relation as RelationType, target } as const;
-  if (optionText === undefined) return { ok: true, required, spec: base };
+  if (optionText === undefined) return fieldType(required, base);
   const option = parseRelationOption(optionText);
   if (typeof option === 'string') return fieldFailure('relation-option-invalid', option);
-  return { ok: true, required, spec: { ...base, [option.key]: option.value } };
+  return fieldType(required, { ...base, [option.key]: option.value });
 }

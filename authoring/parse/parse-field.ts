@@ -21,7 +21,7 @@ import {
   requiredKeysByType,
 } from './field-type-keys.js';
 import { parseFieldShorthand } from './parse-field-shorthand.js';
-import { relationTargetProblem } from './relation-target.js';
+import { relationTargetProblem } from './relation-target-problem.js';
 
 /** A parsed field: the attribute when it could be understood, and what was wrong with it. */
 export interface ParsedField {
@@ -40,11 +40,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function parseField(file: SourceFile, path: JsonPath, name: string, value: unknown): ParsedField {
   if (typeof value === 'string') {
     const result = parseFieldShorthand(value);
-    if (!result.ok) return { attribute: undefined, diagnostics: [file.diagnostic(path, result.code, result.message)] };
+    if (!result.ok) {
+      return { attribute: undefined, diagnostics: [file.diagnostic(path, result.error.code, result.error.message)] };
+    }
     const attribute = {
-      ...result.spec,
+      ...result.value.spec,
       name,
-      required: result.required,
+      required: result.value.required,
       options: {},
       ui: {},
       source: { file, path, form: 'shorthand' },

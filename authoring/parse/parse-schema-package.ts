@@ -33,10 +33,12 @@ function parseComponent(file: SourceFile, diagnostics: Diagnostic[]): ComponentM
   const data = record(file.data);
   const match = componentIdPattern.exec(String(data?.id));
   if (!data || !match) return undefined; // layer 1 reports the shape and the id pattern
+  // Both groups are required by the pattern: they match whenever it does.
+  const [id, category = '', name = ''] = match;
   return {
-    id: match[0],
-    category: match[1]!,
-    name: match[2]!,
+    id,
+    category,
+    name,
     title: optionalString(data.title),
     description: optionalString(data.description),
     attributes: parseFields(file, data.fields, diagnostics),

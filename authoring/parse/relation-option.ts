@@ -23,11 +23,13 @@ export function parseRelationOption(text: string): RelationOption | string {
   for (const form of optionForms) {
     const match = form.exec(text);
     if (!match) continue;
-    const key = optionAliases[match[1]!];
+    // Both groups are required by each form: they match whenever it does.
+    const [, alias = '', value = ''] = match;
+    const key = optionAliases[alias];
     if (!key) {
-      return `unknown relation option "${match[1]}" (use inversedBy, inv, ib, inverse, mappedBy, map, mb or mapped)`;
+      return `unknown relation option "${alias}" (use inversedBy, inv, ib, inverse, mappedBy, map, mb or mapped)`;
     }
-    return { key, value: match[2]!.trim() };
+    return { key, value: value.trim() };
   }
   return `relation option "${text}" must be key=value, key:value or key(value)`;
 }

@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import type { SourceFile } from '../source/source-file.js';
 import { sourceLayout } from '../source/source-layout.js';
 
@@ -34,12 +35,7 @@ export function unreadableIds(components: readonly SourceFile[], collections: re
   }
   const collectionIds = new Set<string>();
   for (const file of collections) {
-    collectionIds.add(
-      file.path
-        .split('/')
-        .at(-1)!
-        .replace(/\.json$/, ''),
-    );
+    collectionIds.add(posix.basename(file.path).replace(/\.json$/, ''));
     const id = writtenId(file);
     if (id !== undefined) collectionIds.add(id);
   }

@@ -48,7 +48,7 @@ export function describeObjectStore(name: string, makeStore: () => Promise<Objec
       expect(await store.get('@acme/ui-hero1@1.0.0/empty')).toEqual(new Uint8Array());
       const back = await store.get('@acme/ui-hero1@1.0.0/large');
       expect(back?.byteLength).toBe(large.byteLength);
-      expect(Buffer.compare(Buffer.from(back!), Buffer.from(large))).toBe(0);
+      expect(Buffer.compare(Buffer.from(back ?? []), Buffer.from(large))).toBe(0);
     });
 
     it('stores a view of a larger buffer as just its bytes', async () => {

@@ -131,10 +131,12 @@ export async function publishArtifacts(
   // Upload and verify each changed artifact; the manifest records every verified one.
   const uploaded: string[] = [];
   const verified: Partial<Record<ArtifactName, string>> = { ...manifest.artifacts };
-  const failures: string[] = [];
+  const failures: unknown[] = [];
   await Promise.all(
     changed.map(async (name) => {
-      const bytes = artifacts.get(name)!;
+      const bytes = artifacts.get(name);
+      // `changed` holds only names read from `artifacts` above.
+      if (bytes === undefined) return;
       const key = `${pkg.package}@${pkg.version}/${name}`;
       try {
         await targets.artifacts.put(key, bytes, { contentType: 'application/json' });
@@ -149,7 +151,7 @@ export async function publishArtifacts(
         progress({ step: 'verify', text: `verify: ${name} ok through ${targets.artifactsOrigin}` });
       } catch (error) {
         due.delete(name);
-        failures.push((error as Error).message);
+        failures.push(error);
       }
     }),
   );
@@ -166,8 +168,13 @@ export async function publishArtifacts(
   if (failures.length > 0) {
     // What was verified is kept (not uploaded again); what is due stays due.
     await writeManifest(targets.artifacts, record()).catch(() => undefined);
-    const code = failures.some((failure) => failure.startsWith('verify')) ? 'verify-failed' : 'store-failed';
-    throw new AuthoringError(code, `${failures.join('; ')}; nothing was revalidated`);
+    // The code comes from the typed error: verifyThroughOrigin throws `verify-failed`; anything else is the store's.
+    const verifyFailed = failures.some((error) => error instanceof AuthoringError && error.code === 'verify-failed');
+    const messages = failures.map((error) => (error as Error).message);
+    throw new AuthoringError(
+      verifyFailed ? 'verify-failed' : 'store-failed',
+      `${messages.join('; ')}; nothing was revalidated`,
+    );
   }
   // The catalog, once every artifact it points at is in place.
   if (catalog?.changed && targets.catalogKey !== undefined) {

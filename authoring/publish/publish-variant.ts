@@ -39,14 +39,14 @@ async function moduleFiles(
   const reasons = await detectClient(root, resolve(root, pkg.dir), resolve(root, pkg.entry));
   const client = pkg.forced?.client ?? reasons.length > 0;
   const built = await bundleVariant(root, pkg, { client, externals: config.externals });
-  if ('diagnostics' in built) {
+  if (!built.ok) {
     throw new AuthoringError(
       'publish-invalid-variant',
-      `publish ${pkg.variant}: build failed: ${built.diagnostics.map(formatDiagnostic).join('; ')}`,
+      `publish ${pkg.variant}: build failed: ${built.error.map(formatDiagnostic).join('; ')}`,
     );
   }
   const paths = esmShPaths(pkg);
-  const encode = (path: string) => new TextEncoder().encode(built.files.get(path)!);
+  const encode = (path: string) => new TextEncoder().encode(built.value.get(path) ?? '');
   return new Map([
     [paths.build.replace(/^esm\//, ''), encode(paths.build)],
     [paths.stub.replace(/^esm\//, ''), encode(paths.stub)],
@@ -77,10 +77,13 @@ export async function publishVariant(
 ): Promise<VariantPublish> {
   const { progress, dryRun } = options;
   const read = await readVariantPackage(root, config.packages, config.scope, variant);
-  if (Array.isArray(read)) {
-    throw new AuthoringError('publish-invalid-variant', `publish ${variant}: ${read.map(formatDiagnostic).join('; ')}`);
+  if (!read.ok) {
+    throw new AuthoringError(
+      'publish-invalid-variant',
+      `publish ${variant}: ${read.error.map(formatDiagnostic).join('; ')}`,
+    );
   }
-  const pkg = read;
+  const pkg = read.value;
   const coordinates = { package: pkg.name, version: pkg.version };
   progress({
     step: 'publish',
@@ -113,7 +116,7 @@ export async function publishVariant(
     } else if (dryRun) {
       progress({ step: 'module', text: `module: would put ${files.size} files on ${targets.esm.description}` });
       // The ESM folder serves the stub as it is: its hash is the SRI the module URL will give.
-      sri = sri384([...files.values()].at(-1)!);
+      sri = sri384([...files.values()].at(-1) ?? new Uint8Array());
     } else {
       for (const [key, bytes] of files) {
         await targets.esm.put(key, bytes, { contentType: 'text/javascript; charset=utf-8' });

@@ -38,7 +38,8 @@ const silentLogger = { trace() {}, debug() {}, info() {}, warn() {}, error() {} 
 export function parseS3StoreSpec(spec: string): { readonly bucket: string; readonly prefix?: string } {
   const match = /^s3:\/\/([^/]+)(?:\/(.*))?$/.exec(spec);
   if (match === null) throw invalid(`${JSON.stringify(spec)} is not s3://<bucket>[/<prefix>]`);
-  const bucket = match[1]!;
+  // The bucket group is required by the pattern: it matches whenever the pattern does.
+  const bucket = match[1] ?? '';
   const prefix = match[2] ?? '';
   return prefix === '' ? { bucket } : { bucket, prefix };
 }
@@ -95,9 +96,10 @@ export class S3Store implements ObjectStore {
     try {
       const output = await this.#client.send(new GetObjectCommand({ Bucket: this.#bucket, Key: objectKey }));
       if (output.Body === undefined) return new Uint8Array();
-      if ((output.ContentLength ?? 0) > maxStoredObjectBytes) {
+      const length = output.ContentLength ?? 0;
+      if (length > maxStoredObjectBytes) {
         if (output.Body instanceof Readable) output.Body.destroy();
-        throw this.#tooLarge(objectKey, output.ContentLength!);
+        throw this.#tooLarge(objectKey, length);
       }
       const bytes = await output.Body.transformToByteArray();
       // A chunked answer has no Content-Length to check first.

@@ -26,20 +26,23 @@ export async function readVariantSources(root: string, pkg: VariantPackage): Pro
     const fail = (why: string) =>
       new AuthoringError('publish-invalid-variant', `publish ${pkg.variant}: ${path} ${why}`);
     if (text === undefined) throw fail('is missing');
-    if ('problem' in text) throw fail(text.problem.message);
+    if (!text.ok) throw fail(text.error.message);
     let value: unknown;
     try {
-      value = JSON.parse(text.text);
+      value = JSON.parse(text.value);
     } catch (error) {
       throw fail(`is not JSON: ${(error as Error).message}`);
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw fail('must be a JSON object');
     return value as Record<string, unknown>;
   };
-  const [packageJson, data, puck, meta] = await Promise.all(
-    ['package.json', 'data.json', 'puck.json', 'meta.json'].map(read),
-  );
-  return { packageJson: packageJson!, data: data!, puck: puck!, meta: meta! };
+  const [packageJson, data, puck, meta] = await Promise.all([
+    read('package.json'),
+    read('data.json'),
+    read('puck.json'),
+    read('meta.json'),
+  ]);
+  return { packageJson, data, puck, meta };
 }
 
 /** The host API range a variant is built for: this release's major (minor for 0.x), from its version on. */
@@ -86,9 +89,10 @@ export function variantArtifacts(
 
 /** The variant's catalog package (spec 2.2): id = the variant, label = puck.json's title or meta's name. */
 export function variantCatalogPackage(pkg: VariantPackage, sources: VariantSources): CatalogPackage {
-  const label = [sources.puck.title, sources.meta.name, pkg.variant].find(
-    (value): value is string => typeof value === 'string' && value.trim() !== '',
-  )!;
+  const label =
+    [sources.puck.title, sources.meta.name].find(
+      (value): value is string => typeof value === 'string' && value.trim() !== '',
+    ) ?? pkg.variant;
   const category = typeof sources.meta.category === 'string' ? sources.meta.category : pkg.variant;
   const preview = sources.meta.previewImage;
   return {

@@ -5,6 +5,7 @@ import type { Packages } from '@manypkg/get-packages';
 import { listVariants, readVariantPackage, type VariantPackage } from '../build/variant-package.js';
 import type { AuthoringConfig } from '../config/authoring-config.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { failure, type Result, success } from '../result.js';
 
 /** A variant package as the release commands read it: build's view plus its package.json as written. */
 export interface ReleasePackage extends VariantPackage {
@@ -36,26 +37,27 @@ export async function readChangesetPackages(
   root: string,
   config: AuthoringConfig,
   only?: readonly string[],
-): Promise<ChangesetPackages | { readonly diagnostics: readonly Diagnostic[] }> {
+): Promise<Result<ChangesetPackages, readonly Diagnostic[]>> {
   const names = only ?? (await listVariants(root, config.packages));
   const diagnostics: Diagnostic[] = [];
   const variants: ReleasePackage[] = [];
   for (const variant of names) {
-    const pkg = await readVariantPackage(root, config.packages, config.scope, variant);
-    if (Array.isArray(pkg)) {
-      diagnostics.push(...pkg);
+    const read = await readVariantPackage(root, config.packages, config.scope, variant);
+    if (!read.ok) {
+      diagnostics.push(...read.error);
       continue;
     }
+    const pkg = read.value;
     const manifest = JSON.parse(await readFile(resolve(root, pkg.dir, 'package.json'), 'utf8')) as PackageJSON;
     variants.push({ ...pkg, manifest });
   }
-  if (diagnostics.length > 0) return { diagnostics };
-  return {
+  if (diagnostics.length > 0) return failure(diagnostics);
+  return success({
     variants,
     packages: {
       tool: 'root',
       root: { dir: root, packageJson: { name: changesetRootName, version: '0.0.0', private: true } },
       packages: variants.map((pkg) => ({ dir: resolve(root, pkg.dir), packageJson: pkg.manifest })),
     },
-  };
+  });
 }

@@ -111,9 +111,15 @@ export async function planVersion(root: string, { packages, variants }: Changese
     }
 
     const byName = new Map(places.map((place) => [place.pkg.name, place]));
+    const placeOf = (name: string) => {
+      const place = byName.get(name);
+      // The plan is made from these packages only (assemble-release-plan refuses others).
+      if (place === undefined) throw new Error(`Changesets planned ${name}, which is not a variant package`);
+      return place;
+    };
     const releases = plan.releases.map(({ name, type, oldVersion, newVersion }) => ({
       name,
-      variant: byName.get(name)!.pkg.variant,
+      variant: placeOf(name).pkg.variant,
       type,
       oldVersion,
       newVersion,
@@ -121,7 +127,7 @@ export async function planVersion(root: string, { packages, variants }: Changese
     // apply-release-plan logs and swallows a changelog it could not write: check what it left.
     for (const release of releases) {
       if (release.type === 'none') continue;
-      const copy = byName.get(release.name)!.copy;
+      const { copy } = placeOf(release.name);
       const manifest = JSON.parse((await textOf(join(copy, 'package.json'))) ?? '{}') as { version?: string };
       const changelog = (await textOf(join(copy, 'CHANGELOG.md'))) ?? '';
       if (manifest.version !== release.newVersion || !changelog.includes(`## ${release.newVersion}\n`))

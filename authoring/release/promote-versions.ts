@@ -58,7 +58,9 @@ export async function promoteVersions(
   const results: Promotion[] = [];
   const pending: (PackageVersion & { staged: PublishedVersion })[] = [];
   for (const { name, version } of versions) {
-    const staged = onStaging.get(name)!.versions.get(version)!;
+    const staged = onStaging.get(name)?.versions.get(version);
+    // `missing` above stopped on any version staging lacks.
+    if (staged === undefined) throw new Error(`${name}@${version} is not on the staging registry`);
     const promoted = onProduction.get(name)?.versions.get(version);
     if (promoted === undefined) {
       pending.push({ name, version, staged });
@@ -96,9 +98,12 @@ export async function promoteVersions(
         continue;
       }
       const coordinates = `${name}@${version}`;
+      const file = files[index];
+      // One file was downloaded per pending version, in order.
+      if (file === undefined) throw new Error(`no tarball of ${coordinates}`);
       let failure: unknown;
       try {
-        await npmPublish(files[index]!, dir, {
+        await npmPublish(file, dir, {
           registry: options.production,
           scope: options.scope,
           tag: options.tag,
@@ -123,5 +128,10 @@ export async function promoteVersions(
   });
   const key = ({ name, version }: PackageVersion) => `${name}@${version}`;
   const byKey = new Map(results.map((result) => [key(result), result]));
-  return versions.map((version) => byKey.get(key(version))!);
+  return versions.map((version) => {
+    const result = byKey.get(key(version));
+    // Every version is skipped, promoted or would be, or the promotion threw.
+    if (result === undefined) throw new Error(`no promotion result for ${key(version)}`);
+    return result;
+  });
 }

@@ -77,11 +77,13 @@ export class RegistryReader {
    */
   async packages(names: readonly string[], step: string): Promise<Map<string, RegistryPackage | undefined>> {
     const unique = [...new Set(names)];
-    const answers = await Promise.allSettled(unique.map((name) => this.package(name, step)));
+    const answers = await Promise.allSettled(
+      unique.map(async (name) => [name, await this.package(name, step)] as const),
+    );
     const byName = new Map<string, RegistryPackage | undefined>();
-    for (const [index, answer] of answers.entries()) {
+    for (const answer of answers) {
       if (answer.status === 'rejected') throw answer.reason;
-      byName.set(unique[index]!, answer.value);
+      byName.set(...answer.value);
     }
     return byName;
   }

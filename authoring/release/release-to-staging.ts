@@ -95,7 +95,9 @@ export async function releaseToStaging(
       progress(`${pkg.name}@${pkg.version}: packed (${tarball.integrity})`);
     }
     for (const pkg of pending) {
-      const tarball = packed.get(pkg)!;
+      const tarball = packed.get(pkg);
+      // Every pending package was packed just above.
+      if (tarball === undefined) throw new Error(`${pkg.name}@${pkg.version} was not packed`);
       const entry = { name: pkg.name, variant: pkg.variant, version: pkg.version, integrity: tarball.integrity };
       if (options.dryRun) {
         results.push({ ...entry, status: 'would-publish' });

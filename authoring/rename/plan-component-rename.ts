@@ -70,7 +70,9 @@ export function planComponentRename(model: CanonicalModel, oldId: string, newId:
   const add = (file: SourceFile, list: TextEdit[]) => {
     if (list.length > 0) edits.set(file, [...(edits.get(file) ?? []), ...list]);
   };
-  const renamed = model.components.find((component) => component.id === oldId)!;
+  const renamed = model.components.find((component) => component.id === oldId);
+  // rename:component checks the id first (rename-unknown-id).
+  if (renamed === undefined) throw new Error(`no component has the id ${oldId}`);
   add(renamed.file, [stringEdit(renamed.file, ['id'], newId)]);
   for (const owner of [...model.components, ...model.collections]) {
     for (const attribute of owner.attributes) add(attribute.source.file, referenceEdits(attribute, oldId, newId));
@@ -91,9 +93,9 @@ export function withChanges(files: SchemaPackageFiles, changes: readonly FileCha
   const byPath = new Map(changes.map((change) => [change.path, change.text]));
   const update = (list: readonly SourceFile[], dir: string) => {
     const kept = list.filter((file) => !byPath.has(file.path));
-    const added = changes
-      .filter((change) => change.text !== undefined && change.path.startsWith(`${dir}/`))
-      .map((change) => make(change.path, change.text!));
+    const added = changes.flatMap((change) =>
+      change.text !== undefined && change.path.startsWith(`${dir}/`) ? [make(change.path, change.text)] : [],
+    );
     return [...kept, ...added].sort((a, b) => (a.path < b.path ? -1 : 1));
   };
   const lockText = byPath.get(sourceLayout.lockFile);

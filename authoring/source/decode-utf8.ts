@@ -1,3 +1,5 @@
+import { failure, type Result, success } from '../result.js';
+
 /** Fatal: bytes that are not UTF-8 are an error, never U+FFFD. The BOM is kept (SourceFile drops it). */
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -16,7 +18,8 @@ export interface InvalidUtf8 {
 export function firstInvalidUtf8(bytes: Uint8Array): number {
   let index = 0;
   while (index < bytes.length) {
-    const lead = bytes[index]!;
+    // In range: index < bytes.length.
+    const lead = bytes[index] ?? 0;
     if (lead < 0x80) {
       index += 1;
       continue;
@@ -26,24 +29,24 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
     if (length === 0 || index + length > bytes.length) return index;
     const low = lead === 0xe0 ? 0xa0 : lead === 0xf0 ? 0x90 : 0x80;
     const high = lead === 0xed ? 0x9f : lead === 0xf4 ? 0x8f : 0xbf;
-    const second = bytes[index + 1]!;
+    // In range: index + length <= bytes.length.
+    const second = bytes[index + 1] ?? 0;
     if (second < low || second > high) return index;
-    for (let next = index + 2; next < index + length; next += 1) if ((bytes[next]! & 0xc0) !== 0x80) return index;
+    for (let next = index + 2; next < index + length; next += 1) if (((bytes[next] ?? 0) & 0xc0) !== 0x80) return index;
     index += length;
   }
   return -1;
 }
 
 /** The text of `bytes`, or where they stop being UTF-8 (a file is never read with U+FFFD in place of its bytes). */
-export function decodeUtf8(bytes: Uint8Array): { text: string } | { invalid: InvalidUtf8 } {
+export function decodeUtf8(bytes: Uint8Array): Result<string, InvalidUtf8> {
   try {
-    return { text: decoder.decode(bytes) };
+    return success(decoder.decode(bytes));
   } catch {
     const offset = Math.max(firstInvalidUtf8(bytes), 0);
     const before = decoder.decode(bytes.subarray(0, offset)).replace(/^\ufeff/, '');
     const lines = before.split('\n');
-    return {
-      invalid: { offset, byte: bytes[offset] ?? 0, line: lines.length, column: lines[lines.length - 1]!.length + 1 },
-    };
+    const last = lines[lines.length - 1] ?? '';
+    return failure({ offset, byte: bytes[offset] ?? 0, line: lines.length, column: last.length + 1 });
   }
 }

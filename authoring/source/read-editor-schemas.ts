@@ -32,12 +32,12 @@ export async function readEditorSchemas(root: string): Promise<EditorSchemaSourc
   for (const path of paths) {
     const read = await readPackageText(root, path, { maxBytes: maxSourceFileBytes, realRoot });
     if (read === undefined) continue;
-    const file = 'problem' in read ? SourceFile.unreadable(read.problem) : new SourceFile(path, read.text);
+    const file = read.ok ? new SourceFile(path, read.value) : SourceFile.unreadable(read.error);
     const parts = path.slice(editorSchemaSourceDir.length + 1).split('/');
-    const placed = parts.length === 2;
+    const [category, name] = parts.length === 2 ? parts : [];
     sources.push({
-      category: placed ? parts[0] : undefined,
-      variant: placed ? parts[1]!.slice(0, -'.json'.length) : undefined,
+      category,
+      variant: name?.slice(0, -'.json'.length),
       file,
     });
   }

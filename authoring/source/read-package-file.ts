@@ -3,6 +3,7 @@ import { open, realpath } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { DiagnosticCode } from '../diagnostics/diagnostic-code.js';
+import { failure, type Result, success } from '../result.js';
 import { isInside } from './contained-path.js';
 import { decodeUtf8 } from './decode-utf8.js';
 
@@ -22,7 +23,7 @@ export const unreadableFileCodes: ReadonlySet<DiagnosticCode> = new Set([
 ]);
 
 /** A file's text, or why it cannot be read (a diagnostic at the file, or at its first non-UTF-8 byte). */
-export type PackageText = { readonly text: string } | { readonly problem: Diagnostic };
+export type PackageText = Result<string, Diagnostic>;
 
 /** How readPackageText treats a file. */
 export interface ReadPackageTextOptions {
@@ -37,9 +38,8 @@ export interface ReadPackageTextOptions {
   readonly realRoot?: string;
 }
 
-const problem = (path: string, code: DiagnosticCode, message: string): PackageText => ({
-  problem: { path, line: 1, column: 1, code, message },
-});
+const problem = (path: string, code: DiagnosticCode, message: string): PackageText =>
+  failure({ path, line: 1, column: 1, code, message });
 
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException).code;
@@ -97,16 +97,14 @@ export async function readPackageText(
     return problem(path, 'file-unreadable', `cannot be read: ${(error as Error).message}`);
   }
   const decoded = decodeUtf8(bytes);
-  if ('text' in decoded) return decoded;
-  const { line, column, byte } = decoded.invalid;
+  if (decoded.ok) return success(decoded.value);
+  const { line, column, byte } = decoded.error;
   const hex = byte.toString(16).toUpperCase().padStart(2, '0');
-  return {
-    problem: {
-      path,
-      line,
-      column,
-      code: 'file-not-utf8',
-      message: `not UTF-8 (byte 0x${hex} here): save the file as UTF-8`,
-    },
-  };
+  return failure({
+    path,
+    line,
+    column,
+    code: 'file-not-utf8',
+    message: `not UTF-8 (byte 0x${hex} here): save the file as UTF-8`,
+  });
 }

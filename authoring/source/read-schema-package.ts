@@ -21,7 +21,7 @@ interface Walk extends PackageRoot {
 async function readSource(at: PackageRoot, path: string): Promise<SourceFile | undefined> {
   const read = await readPackageText(at.root, path, { maxBytes: maxSourceFileBytes, realRoot: at.realRoot });
   if (read === undefined) return undefined;
-  return 'problem' in read ? SourceFile.unreadable(read.problem) : new SourceFile(path, read.text);
+  return read.ok ? new SourceFile(path, read.value) : SourceFile.unreadable(read.error);
 }
 
 const outside = (path: string, real: string) =>

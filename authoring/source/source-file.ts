@@ -1,4 +1,4 @@
-import { type AnyNode, type DocumentNode, type MemberNode, parse } from '@humanwhocodes/momoa';
+import { type AnyNode, type DocumentNode, type ElementNode, type MemberNode, parse } from '@humanwhocodes/momoa';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { DiagnosticCode } from '../diagnostics/diagnostic-code.js';
 import { hasDuplicateKeys } from './has-duplicate-keys.js';
@@ -87,10 +87,10 @@ export class SourceFile {
         if (!found) return node;
         member = found;
         node = found.value;
-      } else if (node.type === 'Array' && node.elements[Number(segment)]) {
-        node = node.elements[Number(segment)]!.value;
       } else {
-        return node;
+        const element: ElementNode | undefined = node.type === 'Array' ? node.elements[Number(segment)] : undefined;
+        if (element === undefined) return node;
+        node = element.value;
       }
     }
     return target === 'key' && member ? member.name : node;
@@ -194,5 +194,5 @@ function endOfInputError(
 /** The line and column just after the last character of `text`. */
 function endOf(text: string): { line: number; column: number } {
   const lines = text.split('\n');
-  return { line: lines.length, column: lines[lines.length - 1]!.length + 1 };
+  return { line: lines.length, column: (lines.at(-1) ?? '').length + 1 };
 }

@@ -2,6 +2,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { posix, resolve } from 'node:path';
 import { AuthoringError } from '../authoring-error.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { failure, type Result, success } from '../result.js';
 import { maxSourceFileBytes, readPackageText } from '../source/read-package-file.js';
 import { SourceFile } from '../source/source-file.js';
 
@@ -65,7 +66,7 @@ export async function readBuilderManifest(
   root: string,
   builder: string,
   scope: string,
-): Promise<BuilderManifest | { readonly diagnostics: readonly Diagnostic[] }> {
+): Promise<Result<BuilderManifest, readonly Diagnostic[]>> {
   const dir = resolve(root, builder);
   const path = posix.join(builder, 'package.json');
   if (!(await stat(dir).catch(() => undefined))?.isDirectory()) {
@@ -82,12 +83,12 @@ export async function readBuilderManifest(
       `the builder project ${dir} has no package.json: sync:deps pins the staging dependencies declared there`,
     );
   }
-  if ('problem' in read) return { diagnostics: [read.problem] };
-  const file = new SourceFile(path, read.text);
-  if (file.syntaxError) return { diagnostics: [file.syntaxError] };
+  if (!read.ok) return failure([read.error]);
+  const file = new SourceFile(path, read.value);
+  if (file.syntaxError) return failure([file.syntaxError]);
   const duplicates = file.duplicateKeys();
-  if (duplicates.length > 0) return { diagnostics: duplicates };
-  if (!isObject(file.data)) return { diagnostics: [file.diagnostic([], 'schema-type', 'must be an object')] };
+  if (duplicates.length > 0) return failure(duplicates);
+  if (!isObject(file.data)) return failure([file.diagnostic([], 'schema-type', 'must be an object')]);
   const data = file.data;
   const diagnostics: Diagnostic[] = [];
 
@@ -135,10 +136,10 @@ export async function readBuilderManifest(
       places.set(name, [...(places.get(name) ?? []), { section, value }]);
     }
   }
-  if (diagnostics.length > 0) return { diagnostics };
+  if (diagnostics.length > 0) return failure(diagnostics);
   const tracked = [...places]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([name, declared]) => ({ name, places: declared }));
   const dropped = [...listed].filter((name) => !places.has(name)).sort();
-  return { file, bom: read.text.charCodeAt(0) === 0xfeff, tracked, dropped };
+  return success({ file, bom: read.value.charCodeAt(0) === 0xfeff, tracked, dropped });
 }

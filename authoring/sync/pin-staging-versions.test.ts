@@ -12,8 +12,8 @@ async function manifestOf(text: string): Promise<BuilderManifest> {
   await mkdir(join(root, 'builder'));
   await writeFile(join(root, 'builder/package.json'), text);
   const manifest = await readBuilderManifest(root, 'builder', '@acme');
-  if ('diagnostics' in manifest) throw new Error(JSON.stringify(manifest.diagnostics));
-  return manifest;
+  if (!manifest.ok) throw new Error(JSON.stringify(manifest.error));
+  return manifest.value;
 }
 
 const pin = async (text: string, versions: Record<string, string>) =>

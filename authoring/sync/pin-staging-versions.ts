@@ -20,6 +20,12 @@ export interface StagingPins {
   readonly listChanged: boolean;
 }
 
+/** The `[start, end)` offsets of a node of the file's syntax tree (SourceFile parses with ranges). */
+function rangeOf(node: { readonly range?: readonly [number, number] | undefined }): readonly [number, number] {
+  if (node.range === undefined) throw new Error('the syntax tree has no ranges');
+  return node.range;
+}
+
 interface TextEdit {
   readonly start: number;
   readonly end: number;
@@ -29,7 +35,7 @@ interface TextEdit {
 /** The whitespace that starts the line holding `offset`. */
 function lineIndent(text: string, offset: number): string {
   const start = text.lastIndexOf('\n', offset - 1) + 1;
-  return /^[ \t]*/.exec(text.slice(start))![0];
+  return /^[ \t]*/.exec(text.slice(start))?.[0] ?? '';
 }
 
 /** A JSON array of strings laid out as JSON.stringify with an indent does (npm's own layout). */
@@ -62,7 +68,8 @@ export function pinStagingVersions(manifest: BuilderManifest, versions: Readonly
       if (node?.type !== 'String' || !node.range)
         throw new Error(`no string value at ${section}/${name} of ${file.path}`);
       edits.push({ start: node.range[0], end: node.range[1], text: JSON.stringify(version) });
-      expected[section]![name] = version;
+      const declared = expected[section];
+      if (declared !== undefined) declared[name] = version;
     }
   }
 
@@ -71,10 +78,11 @@ export function pinStagingVersions(manifest: BuilderManifest, versions: Readonly
   const listChanged = current === undefined ? names.length > 0 : JSON.stringify(current) !== JSON.stringify(names);
   if (listChanged) {
     const root = file.node([]) as ObjectNode;
-    const oneLine = !text.slice(root.range![0], root.range![1]).includes('\n');
+    const [rootStart, rootEnd] = rangeOf(root);
+    const oneLine = !text.slice(rootStart, rootEnd).includes('\n');
     const newline = text.includes('\r\n') ? '\r\n' : '\n';
     const first = root.members[0];
-    const memberIndent = first && !oneLine ? lineIndent(text, first.range![0]) : '';
+    const memberIndent = first && !oneLine ? lineIndent(text, rangeOf(first)[0]) : '';
     const unit = memberIndent || '  ';
     const list = (indent: string) =>
       oneLine ? JSON.stringify(names) : formatList(names, indent, memberIndent.startsWith('\t') ? '\t' : unit, newline);
@@ -82,8 +90,8 @@ export function pinStagingVersions(manifest: BuilderManifest, versions: Readonly
       (member) => member.name.type === 'String' && member.name.value === stagingListKey,
     );
     if (existing) {
-      const { range } = existing.value;
-      edits.push({ start: range![0], end: range![1], text: list(lineIndent(text, existing.range![0])) });
+      const [start, end] = rangeOf(existing.value);
+      edits.push({ start, end, text: list(lineIndent(text, rangeOf(existing)[0])) });
     } else {
       const last = root.members.at(-1);
       const member = oneLine
@@ -91,10 +99,10 @@ export function pinStagingVersions(manifest: BuilderManifest, versions: Readonly
         : `${memberIndent || unit}${JSON.stringify(stagingListKey)}: ${list(memberIndent || unit)}`;
       edits.push(
         last
-          ? { start: last.range![1], end: last.range![1], text: oneLine ? `,${member}` : `,${newline}${member}` }
+          ? { start: rangeOf(last)[1], end: rangeOf(last)[1], text: oneLine ? `,${member}` : `,${newline}${member}` }
           : {
-              start: root.range![0] + 1,
-              end: root.range![0] + 1,
+              start: rootStart + 1,
+              end: rootStart + 1,
               text: oneLine ? member : `${newline}${member}${newline}`,
             },
       );

@@ -31,11 +31,7 @@ export async function readVariantMetas(root: string, packagesDir: string): Promi
     const realRoot = await realpath(resolve(root, dir));
     const read = await readPackageText(root, path, { maxBytes: maxSourceFileBytes, realRoot });
     const file =
-      read === undefined
-        ? undefined
-        : 'problem' in read
-          ? SourceFile.unreadable(read.problem)
-          : new SourceFile(path, read.text);
+      read === undefined ? undefined : read.ok ? new SourceFile(path, read.value) : SourceFile.unreadable(read.error);
     metas.push({ variant, path, file });
   }
   return metas;

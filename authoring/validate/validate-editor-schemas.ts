@@ -43,8 +43,10 @@ export async function validateEditorSchemas(root: string, outputDir: string): Pr
   for (const source of sources) {
     const found = check(source, firstByVariant);
     diagnostics.push(...found);
-    if (found.length === 0)
-      schemas.push({ category: source.category!, variant: source.variant!, schema: source.file.data });
+    // check() reports a schema that is not at <category>/<variant>.json.
+    const { category, variant } = source;
+    if (found.length === 0 && category !== undefined && variant !== undefined)
+      schemas.push({ category, variant, schema: source.file.data });
   }
   return { count: sources.length, schemas, diagnostics };
 }

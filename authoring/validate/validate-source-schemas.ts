@@ -23,7 +23,8 @@ function compileSotOnce(files: SchemaPackageFiles): CompiledSot {
   if (!compiled) {
     const diagnostics: Diagnostic[] = [];
     compiled = { validators: compileSot(files, diagnostics), diagnostics };
-    if (compiledSotCache.size >= 8) compiledSotCache.delete(compiledSotCache.keys().next().value!);
+    const oldest = compiledSotCache.keys().next().value;
+    if (compiledSotCache.size >= 8 && oldest !== undefined) compiledSotCache.delete(oldest);
     compiledSotCache.set(key, compiled);
   }
   return compiled;
@@ -67,7 +68,9 @@ function compileSot(files: SchemaPackageFiles, diagnostics: Diagnostic[]): Map<S
       ) {
         continue;
       }
-      const file = files.sot.get(name)!;
+      const file = files.sot.get(name);
+      // Only sot files that are there are compiled.
+      if (file === undefined) continue;
       diagnostics.push(file.diagnostic([], 'sot-invalid', `cannot be compiled: ${(error as Error).message}`));
     }
   }

@@ -23,7 +23,8 @@ export function knownCategories(files: SchemaPackageFiles, model: CanonicalModel
   for (const file of files.components) {
     if (parsed.has(file)) continue;
     const parts = file.path.slice(prefix.length).split('/');
-    if (parts.length === 2) categories.add(parts[0]!);
+    const [category] = parts;
+    if (parts.length === 2 && category !== undefined) categories.add(category);
   }
   return categories;
 }

@@ -58,19 +58,20 @@ export async function buildCommand(
   const builds: VariantBuild[] = [];
   const dists: { pkg: VariantPackage; files: DistFiles }[] = [];
   for (const variant of variants) {
-    const pkg = await readVariantPackage(root, config.packages, config.scope, variant);
-    if (Array.isArray(pkg)) {
-      for (const diagnostic of pkg) diagnostics.push(diagnostic);
+    const read = await readVariantPackage(root, config.packages, config.scope, variant);
+    if (!read.ok) {
+      for (const diagnostic of read.error) diagnostics.push(diagnostic);
       continue;
     }
+    const pkg = read.value;
     const reasons = await detectClient(root, resolve(root, pkg.dir), resolve(root, pkg.entry));
     const client = pkg.forced?.client ?? reasons.length > 0;
     const result = await bundleVariant(root, pkg, { client, externals: config.externals });
-    if ('diagnostics' in result) {
-      for (const diagnostic of result.diagnostics) diagnostics.push(diagnostic);
+    if (!result.ok) {
+      for (const diagnostic of result.error) diagnostics.push(diagnostic);
       continue;
     }
-    dists.push({ pkg, files: result.files });
+    dists.push({ pkg, files: result.value });
     builds.push({
       variant,
       package: pkg.name,
@@ -78,7 +79,7 @@ export async function buildCommand(
       client,
       forcedBy: pkg.forced?.file ?? null,
       reasons,
-      files: [...result.files.keys()].sort().map((path) => posix.join(pkg.dir, 'dist', path)),
+      files: [...result.value.keys()].sort().map((path) => posix.join(pkg.dir, 'dist', path)),
     });
   }
   const notes = builds.map(decision);

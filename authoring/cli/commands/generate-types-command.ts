@@ -15,8 +15,8 @@ async function readCache(context: CommandContext): Promise<CompiledSchema> {
   let schema: CompiledSchema;
   try {
     const read = await readPackageText(context.root, path, { outside: 'allow' });
-    if (read === undefined || 'problem' in read) throw new Error(read ? read.problem.message : 'no such file');
-    schema = JSON.parse(read.text) as CompiledSchema;
+    if (read === undefined || !read.ok) throw new Error(read ? read.error.message : 'no such file');
+    schema = JSON.parse(read.value) as CompiledSchema;
   } catch (error) {
     throw new AuthoringError('cache-missing', `cannot read the compiled schema cache ${path}: run generate first`, {
       cause: error,

@@ -6,7 +6,7 @@ import type { CompiledComponent, CompiledSchema } from '../../model/compiled-sch
 import { readPackageText } from '../../source/read-package-file.js';
 import type { CommandContext } from '../command-context.js';
 import type { CommandResult } from '../command-result.js';
-import { compilePackage, isResult } from '../compile-package.js';
+import { compilePackage } from '../compile-package.js';
 import { emitOutputs } from '../emit-outputs.js';
 import { registriesOutput, registryFiles } from '../outputs.js';
 
@@ -17,7 +17,8 @@ function findVariant(schema: CompiledSchema, variant: string): CompiledComponent
   );
   if (byIdOrKey) return byIdOrKey;
   const byName = schema.components.filter((component) => component.name === variant);
-  if (byName.length === 1) return byName[0]!;
+  const [only, ...others] = byName;
+  if (only !== undefined && others.length === 0) return only;
   if (byName.length > 1) {
     throw new AuthoringError(
       'variant-unknown',
@@ -35,14 +36,14 @@ async function readRegistry(context: CommandContext): Promise<Record<string, unk
   // Fatal UTF-8: the entries kept are written back, and must not come back with U+FFFD in them.
   const read = await readPackageText(context.root, path, { outside: 'allow' });
   if (read === undefined) return {};
-  if ('problem' in read) {
+  if (!read.ok) {
     throw new AuthoringError(
       'output-failed',
-      `${formatDiagnostic(read.problem)}: run registry:global without --component`,
+      `${formatDiagnostic(read.error)}: run registry:global without --component`,
     );
   }
   try {
-    const registry = JSON.parse(read.text) as { components?: Record<string, unknown> };
+    const registry = JSON.parse(read.value) as { components?: Record<string, unknown> };
     return registry.components ?? {};
   } catch (error) {
     // Rewriting one entry of a registry we cannot read would drop the others.
@@ -61,8 +62,9 @@ export async function registryGlobalCommand(
   context: CommandContext,
   options: { check: boolean; component: string | undefined },
 ): Promise<CommandResult> {
-  const schema = await compilePackage(context);
-  if (isResult(schema)) return schema;
+  const compiled = await compilePackage(context);
+  if (!compiled.ok) return compiled.error;
+  const schema = compiled.value;
   let registry = globalRegistry(schema);
   if (options.component !== undefined) {
     const component = findVariant(schema, options.component);

@@ -30,9 +30,10 @@ export async function changesetAddCommand(
   const summary = options.summary.trim();
   if (summary === '') throw new AuthoringError('usage', 'changeset:add needs a --summary: the changelog entry');
   await requireVariants(root, config.packages, options.variants);
-  const read = await readChangesetPackages(root, config, [...new Set(options.variants)]);
-  if ('diagnostics' in read)
-    return failed(sortDiagnostics([...read.diagnostics]), 'changeset:add failed, nothing written');
+  const readPackages = await readChangesetPackages(root, config, [...new Set(options.variants)]);
+  if (!readPackages.ok)
+    return failed(sortDiagnostics([...readPackages.error]), 'changeset:add failed, nothing written');
+  const read = readPackages.value;
   const names = read.variants.map((pkg) => pkg.name);
   const file = await changesetFile(root, names, options.bump, summary);
   const releases = names.map((name) => ({ name, type: options.bump }));

@@ -35,13 +35,14 @@ export async function releaseStagingCommand(
   const { root, config } = context;
   if (options.variants.length > 0) await requireVariants(root, config.packages, options.variants);
   const registry = options.registry();
-  const read = await readChangesetPackages(
+  const readPackages = await readChangesetPackages(
     root,
     config,
     options.variants.length > 0 ? [...new Set(options.variants)] : undefined,
   );
-  if ('diagnostics' in read)
-    return failed(sortDiagnostics([...read.diagnostics]), 'release --staging failed, nothing published');
+  if (!readPackages.ok)
+    return failed(sortDiagnostics([...readPackages.error]), 'release --staging failed, nothing published');
+  const read = readPackages.value;
   const releases = await releaseToStaging(root, read.variants, {
     registry,
     scope: config.scope,

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { AuthoringError } from '../../authoring-error.js';
 import { sortDiagnostics } from '../../diagnostics/diagnostic.js';
 import { changesetDir } from '../../release/changeset-file.js';
@@ -23,9 +24,10 @@ export async function changesetVersionCommand(
   options: { dryRun: boolean },
 ): Promise<CommandResult> {
   const { root, config } = context;
-  const read = await readChangesetPackages(root, config);
-  if ('diagnostics' in read)
-    return failed(sortDiagnostics([...read.diagnostics]), 'changeset:version failed, nothing written');
+  const readPackages = await readChangesetPackages(root, config);
+  if (!readPackages.ok)
+    return failed(sortDiagnostics([...readPackages.error]), 'changeset:version failed, nothing written');
+  const read = readPackages.value;
   const plan = await planVersion(root, read);
   const releases = plan.releases.filter((release) => release.type !== 'none');
   const extra = { dryRun: options.dryRun, releases: plan.releases, changesets: plan.changesets };
@@ -60,7 +62,8 @@ export async function changesetVersionCommand(
     };
   }
   try {
-    await applyFileChanges(root, plan.changes, context.fs);
+    // The package root and the packages folder, wherever --packages puts it.
+    await applyFileChanges(root, plan.changes, context.fs, [root, resolve(root, config.packages)]);
   } catch (error) {
     throw new AuthoringError(
       'output-failed',

@@ -46,7 +46,9 @@ export async function renameComponentCommand(
     throw new AuthoringError('rename-target-exists', `a component with the id "${newId}" exists already`);
   }
   const changes: FileChange[] = planComponentRename(model, oldId, newId);
-  const source = model.components.find((component) => component.id === oldId)!.file.path;
+  const renamed = model.components.find((component) => component.id === oldId);
+  if (renamed === undefined) throw new Error(`no component ${oldId} after the check`);
+  const source = renamed.file.path;
   const destination = renamedComponentPath(source, oldId, newId);
   if (destination !== source && existsSync(join(context.root, destination))) {
     throw new AuthoringError('rename-target-exists', `${destination} exists already`);

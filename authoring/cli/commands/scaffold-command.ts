@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
-import { readCategories, scaffoldVariant } from '../../scaffold/scaffold-variant.js';
+import { readCategories } from '../../scaffold/read-categories.js';
+import { scaffoldVariant } from '../../scaffold/scaffold-variant.js';
 import type { CommandContext } from '../command-context.js';
 import { type CommandResult, failed } from '../command-result.js';
 
@@ -14,8 +15,9 @@ export async function scaffoldCommand(
   options: { category: string; title: string | undefined; variant: string | undefined; dryRun: boolean },
 ): Promise<CommandResult> {
   const { root, config } = context;
-  const categories = await readCategories(root, config);
-  if (!Array.isArray(categories)) return failed([categories], 'scaffold failed, nothing written');
+  const read = await readCategories(root, config);
+  if (!read.ok) return failed([read.error], 'scaffold failed, nothing written');
+  const categories = read.value;
   if (!categories.includes(options.category)) {
     const diagnostic: Diagnostic = {
       path: `${config.types}/categories.json`,
@@ -26,8 +28,9 @@ export async function scaffoldCommand(
     };
     return failed([diagnostic], 'scaffold failed, nothing written');
   }
-  const result = await scaffoldVariant(root, config, context.fs, options);
-  if ('code' in result) return failed([result], 'scaffold failed, nothing written');
+  const scaffolded = await scaffoldVariant(root, config, context.fs, options);
+  if (!scaffolded.ok) return failed([scaffolded.error], 'scaffold failed, nothing written');
+  const result = scaffolded.value;
   const extra = { dryRun: options.dryRun, variant: result.variant, category: result.category, package: result.package };
   if (options.dryRun) {
     return {

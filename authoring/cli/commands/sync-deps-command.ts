@@ -39,8 +39,11 @@ function answerDiagnostics(
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const { name, places } of manifest.tracked) {
-    const answer = answers.get(name)!;
-    const path = [places[0]!.section, name];
+    const answer = answers.get(name);
+    // Every tracked package was asked, and every tracked package has a place.
+    const section = places[0]?.section;
+    if (answer === undefined || section === undefined) throw new Error(`${name} was not asked`);
+    const path = [section, name];
     if (answer.kind === 'package-unknown') {
       const message = `${name} is not in the staging registry ${registry} (publish it first: spec 4.4 step 9)`;
       diagnostics.push(manifest.file.diagnostic(path, 'staging-package-unknown', message, 'key'));
@@ -69,10 +72,9 @@ function changeLine({ name, section, from, to }: PinnedDependency): string {
 export async function syncDepsCommand(context: CommandContext, options: SyncDepsOptions): Promise<CommandResult> {
   const { root, config } = context;
   const { registry, dryRun } = options;
-  const manifest = await readBuilderManifest(root, config.builder, config.scope);
-  if ('diagnostics' in manifest) {
-    return failed(sortDiagnostics(manifest.diagnostics), 'sync:deps failed, nothing written');
-  }
+  const read = await readBuilderManifest(root, config.builder, config.scope);
+  if (!read.ok) return failed(sortDiagnostics(read.error), 'sync:deps failed, nothing written');
+  const manifest = read.value;
   const answers = await askRegistry(manifest, registry);
   const diagnostics = answerDiagnostics(manifest, answers, registry);
   if (diagnostics.length > 0) return failed(sortDiagnostics(diagnostics), 'sync:deps failed, nothing written');

@@ -92,8 +92,7 @@ export function propsJsonSchema(
   };
   const pending = [component];
   const seen = new Set([component.uid]);
-  while (pending.length > 0) {
-    const current = pending.shift()!;
+  for (let current = pending.shift(); current !== undefined; current = pending.shift()) {
     for (const attribute of current.attributes) {
       if (attribute.type !== 'component' || seen.has(attribute.component)) continue;
       const nested = byUid.get(attribute.component);

@@ -40,7 +40,7 @@ export function enumValues(index: ModelIndex): Diagnostic[] {
           seen.set(key, position);
           return;
         }
-        const other = attribute.enum[earlier]!;
+        const other = attribute.enum[earlier] ?? '';
         const place = attributePlace(attribute, ['enum', earlier]);
         const message =
           other === value

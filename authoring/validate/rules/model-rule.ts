@@ -63,7 +63,8 @@ function ownersOf<T extends { id: string; file: { path: string } }>(
   const chosen = new Map<string, T>();
   for (const [id, same] of candidates) {
     const sorted = [...same].sort(byPath);
-    chosen.set(id, sorted.find(isLocked) ?? sorted[0]!);
+    const first = sorted.find(isLocked) ?? sorted[0];
+    if (first !== undefined) chosen.set(id, first);
   }
   return chosen;
 }
@@ -85,11 +86,12 @@ export function indexModel(
   const collections = ownersOf(model.collections, () => false);
   const duplicates: DuplicateModel[] = [];
   for (const component of model.components) {
-    const owner = components.get(component.id)!;
+    // ownersOf chose an owner for every id.
+    const owner = components.get(component.id) ?? component;
     if (owner !== component) duplicates.push({ kind: 'component', model: component, owner, locked: isLocked(owner) });
   }
   for (const collection of model.collections) {
-    const owner = collections.get(collection.id)!;
+    const owner = collections.get(collection.id) ?? collection;
     if (owner !== collection) duplicates.push({ kind: 'collection', model: collection, owner, locked: false });
   }
   const collectionsByUid = new Map<string, CollectionModel>();

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { AttributeOf, RelationType } from '../../model/attribute.js';
-import { resolveRelationTarget } from '../../model/relation-target.js';
+import { resolveRelationTarget } from '../../model/resolve-relation-target.js';
 import { attributeDiagnostic, type ModelIndex, owners } from './model-rule.js';
 
 /** The relation type the other side of a two-way relation has. */
@@ -34,7 +34,7 @@ export function relationPairs(index: ModelIndex): Diagnostic[] {
         attribute.inversedBy !== undefined ? 'inversedBy' : attribute.mappedBy !== undefined ? 'mappedBy' : undefined;
       if (target.kind === 'unknown') {
         // A collection whose file failed to parse is reported there, not at every relation to it.
-        const id = attribute.target.startsWith('api::') ? attribute.target.split('.').at(-1)! : attribute.target;
+        const id = attribute.target.startsWith('api::') ? (attribute.target.split('.').at(-1) ?? '') : attribute.target;
         if (index.unreadable.collections.has(id)) continue;
         diagnostics.push(
           attributeDiagnostic(
@@ -85,8 +85,8 @@ function checkOtherSide(
   key: 'inversedBy' | 'mappedBy',
   targetId: string,
 ): Diagnostic[] {
-  const otherName = attribute[key]!;
-  const other = index.collections.get(targetId)!.attributes.find((candidate) => candidate.name === otherName);
+  const otherName = attribute[key];
+  const other = index.collections.get(targetId)?.attributes.find((candidate) => candidate.name === otherName);
   if (!other) {
     return [
       attributeDiagnostic(

@@ -8,7 +8,7 @@ import { type AttributeOwner, fieldPlace, type ModelIndex, ownerLabel, owners, p
 function tableLabel(owner: AttributeOwner, table: ModelTable): string {
   if (table.kind === 'model') return `table of ${ownerLabel(owner)}`;
   if (table.kind === 'components') return `component link table of ${ownerLabel(owner)}`;
-  return `link table of ${ownerLabel(owner)} field "${table.attribute!.name}"`;
+  return `link table of ${ownerLabel(owner)} field "${table.attribute?.name}"`;
 }
 
 /**
