@@ -1,0 +1,37 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// House rule: one concept per file, under 300 lines. A product source file that has to be longer
+// says why in its first lines, starting with "Long because", so the length is a decision, not drift.
+
+const repoRoot = fileURLToPath(new URL('../', import.meta.url));
+const PRODUCT_FOLDERS = ['contracts', 'host', 'sdk', 'service-worker', 'authoring'];
+const MAX_LINES = 300;
+/** How far down "Long because" may stand (after imports, say). */
+const REASON_WITHIN_LINES = 30;
+
+/** The tracked product sources: no tests, test suites or test helpers. */
+function productSources(): string[] {
+  return execFileSync('git', ['ls-files', '-z', ...PRODUCT_FOLDERS], { cwd: repoRoot, encoding: 'utf8' })
+    .split('\0')
+    .filter((file) => /\.(ts|tsx|mjs)$/.test(file))
+    .filter((file) => !/\.(test|case)\.|(^|\/)testing\/|\.d\.ts$/.test(file));
+}
+
+describe('product source files', () => {
+  it(`are at most ${MAX_LINES} lines, or say in their first lines why ("Long because")`, () => {
+    const files = productSources();
+    expect(files.length).toBeGreaterThan(100);
+    const tooLong = files.flatMap((file) => {
+      const lines = readFileSync(join(repoRoot, file), 'utf8').split('\n');
+      const count = lines.at(-1) === '' ? lines.length - 1 : lines.length;
+      if (count <= MAX_LINES) return [];
+      const explained = lines.slice(0, REASON_WITHIN_LINES).some((line) => /Long because/.test(line));
+      return explained ? [] : [`${file}: ${count} lines`];
+    });
+    expect(tooLong).toEqual([]);
+  });
+});
