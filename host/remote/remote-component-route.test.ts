@@ -281,9 +281,19 @@ describe('GET /api/remote-component: the locked-down fetcher', () => {
     esm.set(chunk, { redirect: chunk });
     await expectError(await compile(moduleUrl()), 502, `Too many redirects (over 5) from ${esm.url}${chunk}`);
     await host.close();
-    await startHost({ fetchTimeoutMs: 100 });
-    esm.set(chunk, { status: 200, body: 'export const extra = 1;', delayMs: 1_000 });
-    await expectError(await compile(moduleUrl()), 502, `Upstream timed out after 100 ms for ${esm.url}${chunk}`);
+    // The time-out is every fetch's: the entry module before the chunk must answer within it too,
+    // or it is the one named. 100 ms did not hold for a fetch on 127.0.0.1 at load 15 on 2 cores
+    // (a cold entry load took up to 400 ms there): 2 s does. The chunk answers only when the test
+    // lets it, after the time-out, whatever the machine's speed.
+    await startHost({ fetchTimeoutMs: 2_000 });
+    let answer!: () => void;
+    const gate = new Promise<void>((resolve) => (answer = resolve));
+    esm.set(chunk, { status: 200, body: 'export const extra = 1;', gate });
+    try {
+      await expectError(await compile(moduleUrl()), 502, `Upstream timed out after 2000 ms for ${esm.url}${chunk}`);
+    } finally {
+      answer();
+    }
   });
 
   it('answers 502 past 200 modules or 5 MiB of source', async () => {

@@ -7,7 +7,14 @@ import { closeServer, listen, serverUrl } from './artifacts-origin.js';
 export type EsmResource =
   | string
   | { readonly redirect: string; readonly status?: number }
-  | { readonly status: number; readonly body?: string; readonly contentType?: string; readonly delayMs?: number };
+  | {
+      readonly status: number;
+      readonly body?: string;
+      readonly contentType?: string;
+      readonly delayMs?: number;
+      /** Answers only once `gate` settles: a fetch that stays in flight until the test lets it end. */
+      readonly gate?: Promise<unknown>;
+    };
 
 /** A running local ESM origin shaped like esm.sh. */
 export interface EsmOrigin {
@@ -73,6 +80,7 @@ export async function startEsmOrigin(
     if (typeof resource === 'string') return c.body(resource, 200, { 'content-type': 'application/javascript' });
     if ('redirect' in resource) return c.redirect(resource.redirect, (resource.status ?? 302) as 302);
     if (resource.delayMs) await new Promise((resolve) => setTimeout(resolve, resource.delayMs));
+    if (resource.gate) await resource.gate.catch(() => {});
     return c.body(resource.body ?? '', resource.status as 200, {
       'content-type': resource.contentType ?? 'application/javascript',
     });
