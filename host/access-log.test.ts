@@ -53,15 +53,18 @@ describe('accessLoggedResponse', () => {
       listening(info.port),
     );
     const origin = `http://127.0.0.1:${await port}`;
-    /** Sends `request` as is and resolves with everything the server answered, once it closes. */
-    const raw = async (request: string, closeAfterMs?: number) => {
+    /**
+     * Sends `request` as is and resolves with everything the server answered, once it closes; with
+     * `leaveWhen`, the client leaves (destroys its socket) when that settles.
+     */
+    const raw = async (request: string, leaveWhen?: Promise<unknown>) => {
       const socket = connect(await port, '127.0.0.1');
       let answer = '';
       socket.on('data', (chunk) => {
         answer += chunk;
       });
       socket.write(request);
-      if (closeAfterMs !== undefined) setTimeout(() => socket.destroy(), closeAfterMs);
+      void leaveWhen?.then(() => socket.destroy());
       await once(socket, 'close');
       return answer;
     };
@@ -118,13 +121,27 @@ describe('accessLoggedResponse', () => {
     const done = new Promise<void>((resolve) => {
       answered = resolve;
     });
+    // The client leaves once the server has its request (not after a fixed 50 ms: a process
+    // stalled that long before it connected left before sending anything, and no line ever came),
+    // and the server answers 300 ms after the client left.
+    let received: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      received = resolve;
+    });
+    let clientLeft: () => void = () => {};
+    const left = new Promise<void>((resolve) => {
+      clientLeft = resolve;
+    });
     const server = await loggedServer(async () => {
+      received();
+      await left;
       await new Promise((resolve) => setTimeout(resolve, 300));
       queueMicrotask(answered);
       return new Response('late', { status: 202 });
     });
     try {
-      expect(await server.raw('GET /slow HTTP/1.1\r\nHost: h\r\n\r\n', 50)).toBe('');
+      expect(await server.raw('GET /slow HTTP/1.1\r\nHost: h\r\n\r\n', arrived)).toBe('');
+      clientLeft();
       await done;
       await new Promise((resolve) => setImmediate(resolve));
       expect(server.lines).toEqual([expect.stringMatching(/^GET \/slow 202 (\d+)\.\dms$/)]);
