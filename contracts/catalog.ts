@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { isExternalSpecifier } from './runtime-registry.js';
 
-/** Ids are used in URL paths and cache tags: short keys or dotted forms, nothing else (docs/catalog.md). */
+/** Ids are used in URL paths and cache tags: short keys or dotted forms, nothing else (docs/host-decisions.md "Catalog ids"). */
 const packageIdPattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 /** npm package names, scoped or not; they are concatenated into URLs unencoded (docs/design.md). */
 const packageNamePattern = /^(?:@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;

@@ -72,6 +72,19 @@ describe('doc citations', () => {
     expect(citations.filter(({ section }) => !sections.has(section)).map(({ where }) => where)).toEqual([]);
   });
 
+  it('every docs/<name>.md that a file names exists', () => {
+    const missing: string[] = [];
+    for (const file of trackedFiles().filter((file) => CITING_FILE.test(file))) {
+      const lines = textOf(file)?.split('\n') ?? [];
+      lines.forEach((line, index) => {
+        for (const [doc] of line.matchAll(/\bdocs\/[\w-]+\.md\b/g)) {
+          if (!existsSync(join(repoRoot, doc))) missing.push(`${file}:${index + 1} ${doc}`);
+        }
+      });
+    }
+    expect(missing).toEqual([]);
+  });
+
   it('no tracked file points into the folder beside the repository', () => {
     const outsidePaths: string[] = [];
     // This file names those paths in its patterns: skipped.
