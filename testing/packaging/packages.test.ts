@@ -277,29 +277,12 @@ describe('a user project of its own', () => {
   });
 
   it('runs `npx catalog-host`: it prints its listening line and answers', async () => {
-    const origin = await startArtifactsOrigin({ root: join(repoRoot, 'examples/artifacts') });
-    try {
-      const { url, stop } = await startProcess(
-        'npx',
-        ['--no-install', 'catalog-host'],
-        {
-          PORT: '0',
-          CATALOG_SOURCE: join(repoRoot, 'examples/artifacts/catalog.json'),
-          ARTIFACTS_ORIGIN: origin.url,
-          ESM_ORIGIN: 'http://127.0.0.1:9/esm',
-          REVALIDATION_SECRET: 'packaging',
-        },
-        HOST_LISTENING,
-      );
-      const health = await fetch(`${url}/healthz`);
-      expect([health.status, await health.json()]).toEqual([200, { ok: true }]);
+    await withExampleHost('npx', ['--no-install', 'catalog-host'], {}, async ({ url, stop }) => {
       const entry = await fetch(`${url}/api/runtime-catalog/counter1`);
       expect(entry.status).toBe(200);
       // The whole group is signalled; the host's own clean exit on SIGTERM is host/main.test.ts's.
       await stop();
-    } finally {
-      await origin.close();
-    }
+    });
   });
 });
 
@@ -319,31 +302,18 @@ describe.each(NODE_MAJORS)('the packed packages on Node %s (the registry binary)
   });
 
   it('runs the catalog-host bin: its listening line, health, an entry, and exit 0 on SIGTERM', async () => {
-    const origin = await startArtifactsOrigin({ root: join(repoRoot, 'examples/artifacts') });
-    try {
-      const { url, stop } = await startProcess(
-        runtime.binary,
-        [join(consumer, 'node_modules/.bin/catalog-host')],
-        {
-          ...base,
-          PORT: '0',
-          CATALOG_SOURCE: join(repoRoot, 'examples/artifacts/catalog.json'),
-          ARTIFACTS_ORIGIN: origin.url,
-          ESM_ORIGIN: 'http://127.0.0.1:9/esm',
-          REVALIDATION_SECRET: 'packaging',
-        },
-        HOST_LISTENING,
-      );
-      const health = await fetch(`${url}/healthz`);
-      expect([health.status, await health.json()]).toEqual([200, { ok: true }]);
-      const entry = await fetch(`${url}/api/runtime-catalog/hero1`);
-      expect(entry.status).toBe(200);
-      expect(await entry.json()).toMatchObject({ id: 'hero1', package: '@acme/ui-hero1', version: '1.0.0' });
-      // Started by the Node binary itself (no npx in between), so the host gets the signal and exits on its own.
-      expect(await stop()).toBe(0);
-    } finally {
-      await origin.close();
-    }
+    await withExampleHost(
+      runtime.binary,
+      [join(consumer, 'node_modules/.bin/catalog-host')],
+      base,
+      async ({ url, stop }) => {
+        const entry = await fetch(`${url}/api/runtime-catalog/hero1`);
+        expect(entry.status).toBe(200);
+        expect(await entry.json()).toMatchObject({ id: 'hero1', package: '@acme/ui-hero1', version: '1.0.0' });
+        // Started by the Node binary itself (no npx in between), so the host gets the signal and exits on its own.
+        expect(await stop()).toBe(0);
+      },
+    );
   });
 
   it('runs the catalog-schema bin in a schema package: validate, generate, scaffold, and publish into a catalog-host on the same Node', async () => {
@@ -452,6 +422,39 @@ describe('an editor team installing only the SDK', () => {
     }
   });
 });
+
+/**
+ * Starts `command args` as a catalog-host on the example artifacts (served by a local origin),
+ * checks its health, hands it to `use`, then closes the origin.
+ */
+async function withExampleHost(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  use: (host: { url: string; stop(): Promise<number | null> }) => Promise<void>,
+): Promise<void> {
+  const origin = await startArtifactsOrigin({ root: join(repoRoot, 'examples/artifacts') });
+  try {
+    const host = await startProcess(
+      command,
+      args,
+      {
+        ...env,
+        PORT: '0',
+        CATALOG_SOURCE: join(repoRoot, 'examples/artifacts/catalog.json'),
+        ARTIFACTS_ORIGIN: origin.url,
+        ESM_ORIGIN: 'http://127.0.0.1:9/esm',
+        REVALIDATION_SECRET: 'packaging',
+      },
+      HOST_LISTENING,
+    );
+    const health = await fetch(`${host.url}/healthz`);
+    expect([health.status, await health.json()]).toEqual([200, { ok: true }]);
+    await use(host);
+  } finally {
+    await origin.close();
+  }
+}
 
 /** Starts a process of the consumer project and resolves once `ready` matches its stdout (group 1: the URL). */
 async function startProcess(
