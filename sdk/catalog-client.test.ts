@@ -7,6 +7,7 @@ import { type HostFixture, startHostFixture } from '../testing/host/host-fixture
 import { serveHost } from '../testing/host/served-host.js';
 import { type EsmOrigin, startEsmOrigin } from '../testing/origins/esm-origin.js';
 import { SAMPLE_COMPONENT, sampleEsmModules } from '../testing/origins/sample-esm-modules.js';
+import { failureOf } from '../testing/sdk/failure-of.js';
 import { createCatalogClient } from './catalog-client.js';
 import type { ComponentModule } from './component-loader.js';
 import { runtimeRegistry } from './runtime-registry.js';
@@ -17,16 +18,6 @@ import { SdkError } from './sdk-error.js';
 async function importOverHttp(url: string): Promise<ComponentModule> {
   const code = await (await fetch(url)).text();
   return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
-}
-
-/** The SdkError `promise` rejects with (a fulfilled promise fails the test). */
-async function failureOf(promise: Promise<unknown>): Promise<SdkError> {
-  const outcome = await promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  expect(outcome).toBeInstanceOf(SdkError);
-  return outcome as SdkError;
 }
 
 let fixture: HostFixture;

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { recordingLogger } from '../../testing/host/recording-logger.js';
 import { type RedisServer, startRedisServer } from '../../testing/host/redis-server.js';
 import { startTcpProxy } from '../../testing/host/tcp-proxy.js';
-import type { Logger } from '../logger.js';
 import { describeCacheStore } from './cache-store.case.js';
 import { RedisCacheError } from './redis-cache-error.js';
 import { RedisCacheStore, type RedisCacheStoreOptions } from './redis-cache-store.js';
@@ -34,16 +34,6 @@ async function openStore(options: Partial<RedisCacheStoreOptions> = {}): Promise
   await store.connect();
   opened.push(store);
   return store;
-}
-
-function recordingLogger(): Logger & { lines: string[] } {
-  const lines: string[] = [];
-  return {
-    lines,
-    info: (line) => lines.push(`info: ${line}`),
-    warn: (line) => lines.push(`warn: ${line}`),
-    error: (line) => lines.push(`error: ${line}`),
-  };
 }
 
 describeCacheStore('RedisCacheStore', (maxBytes) => openStore({ maxBytes }));

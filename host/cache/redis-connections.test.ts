@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordingLogger } from '../../testing/host/recording-logger.js';
 import { type RedisServer, startRedisServer } from '../../testing/host/redis-server.js';
-import type { Logger } from '../logger.js';
 import { RedisCacheError } from './redis-cache-error.js';
 import { RedisConnections } from './redis-connections.js';
 
@@ -15,16 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.stop();
 });
-
-function recordingLogger(): Logger & { lines: string[] } {
-  const lines: string[] = [];
-  return {
-    lines,
-    info: (line) => lines.push(`info: ${line}`),
-    warn: (line) => lines.push(`warn: ${line}`),
-    error: (line) => lines.push(`error: ${line}`),
-  };
-}
 
 describe('RedisConnections', () => {
   it('opens a command and a subscriber connection named by the instance, and close quits both', async () => {

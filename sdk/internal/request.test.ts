@@ -8,18 +8,9 @@ import { type HostFixture, startHostFixture } from '../../testing/host/host-fixt
 import { serveHost } from '../../testing/host/served-host.js';
 import { closeServer, listen, serverUrl } from '../../testing/origins/artifacts-origin.js';
 import { type ReferenceCms, startReferenceCms } from '../../testing/origins/reference-cms.js';
+import { failureOf } from '../../testing/sdk/failure-of.js';
 import { SdkError } from '../sdk-error.js';
 import { pageFetch, readJson, request } from './request.js';
-
-/** The SdkError `promise` rejects with (a fulfilled promise fails the test). */
-async function failureOf(promise: Promise<unknown>): Promise<SdkError> {
-  const outcome = await promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  expect(outcome).toBeInstanceOf(SdkError);
-  return outcome as SdkError;
-}
 
 let fixture: HostFixture;
 let host: { url: string; close(): Promise<void> };
