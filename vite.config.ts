@@ -6,7 +6,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['{contracts,host,sdk,service-worker,authoring,examples,testing,scripts}/**/*.test.ts'],
-    exclude: ['**/node_modules/**', '**/dist/**', 'testing/packaging/**', 'testing/strapi/**'],
+    // `*.strapi.test.ts` run against a real Strapi in the Strapi suite (testing/strapi/vitest.config.ts).
+    exclude: ['**/node_modules/**', '**/dist/**', 'testing/packaging/**', 'testing/strapi/**', '**/*.strapi.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
   },

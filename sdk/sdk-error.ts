@@ -10,6 +10,10 @@ export type SdkErrorCode =
   | 'module-load'
   | 'store-conflict'
   | 'store-blocked'
+  | 'store-unmappable'
+  | 'store-unauthorized'
+  | 'store-rejected'
+  | 'store-config-invalid'
   | 'not-found'
   | 'insert-timeout'
   | 'render-failed';

@@ -44,7 +44,7 @@ export default defineConfig({
     minify: true,
     sourcemap: false,
     lib: {
-      entry: { index: 'index.ts', 'puck/index': 'puck/index.ts' },
+      entry: { index: 'index.ts', 'puck/index': 'puck/index.ts', 'strapi/index': 'strapi/index.ts' },
       formats: ['es'],
     },
     rollupOptions: {

@@ -10,11 +10,19 @@ export const pageFetch: FetchLike = (input, init) => globalThis.fetch(input, ini
 /** One call of {@link request}. */
 export interface RequestOptions {
   /** Default `GET`. */
-  readonly method?: 'GET' | 'HEAD' | 'PUT' | 'DELETE';
+  readonly method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
+  /**
+   * Added to the request (a CMS's `authorization`). The host's calls send none, so they stay
+   * CORS simple requests.
+   */
+  readonly headers?: Readonly<Record<string, string>>;
   /** Sent as JSON. */
   readonly body?: unknown;
-  /** Statuses the caller reads itself instead of failing on them (a page store's 404 and 409). */
-  readonly answers?: readonly number[];
+  /**
+   * Statuses the caller reads itself instead of failing on them (a page store's 404 and 409), or
+   * `'all'`: only no answer fails (a CMS whose error bodies the caller maps).
+   */
+  readonly answers?: readonly number[] | 'all';
   /** What the request does, for a failure's message: `<what> failed: …` (default `METHOD url`). */
   readonly what?: string;
 }
@@ -22,17 +30,19 @@ export interface RequestOptions {
 /**
  * Every request the SDK makes (the host, the lightweight catalog, a CMS) goes through here, so
  * every failure is an SdkError with a stable code: no answer is `network`; an answer outside
- * 2xx and `answers` is mapped by {@link errorFromResponse}. Every request stays a CORS simple
- * request (docs/sdk.md "Cross-origin"): `accept: application/json`, or a JSON body, and nothing else.
+ * 2xx and `answers` is mapped by {@link errorFromResponse}. Headers are `accept:
+ * application/json`, or a JSON body's type, and only what `headers` adds (docs/sdk.md "Cross-origin").
  */
 export async function request(fetchImpl: FetchLike, url: string, options: RequestOptions = {}): Promise<Response> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> =
-    options.body !== undefined
+  const headers: Record<string, string> = {
+    ...(options.body !== undefined
       ? { 'content-type': 'application/json' }
       : method === 'HEAD'
         ? {}
-        : { accept: 'application/json' };
+        : { accept: 'application/json' }),
+    ...options.headers,
+  };
   let response: Response;
   try {
     response = await fetchImpl(url, {
@@ -43,7 +53,7 @@ export async function request(fetchImpl: FetchLike, url: string, options: Reques
   } catch (error) {
     throw new SdkError('network', `Network error: ${method} ${url}`, { cause: error });
   }
-  if (response.ok || options.answers?.includes(response.status)) return response;
+  if (response.ok || options.answers === 'all' || options.answers?.includes(response.status)) return response;
   const what = options.what ?? `${method} ${url}`;
   if (method !== 'HEAD') throw await errorFromResponse(response, what);
   // A HEAD answer has no body: the same URL again with GET gives the host's error body.

@@ -37,7 +37,14 @@ export function newPage(id: string, title = 'Home'): Page {
     revision: 0,
     updatedAt: new Date(0).toISOString(),
     content: [
-      { id: 'i1', packageId: 'hero1', package: '@acme/ui-hero1', version: '1.0.0', props: { title: 'Hi', list: [1] } },
+      // Props every store maps, the Strapi store onto the example package's hero.hero1 component.
+      {
+        id: 'i1',
+        packageId: 'hero1',
+        package: '@acme/ui-hero1',
+        version: '1.0.0',
+        props: { title: 'Hi', cta: { label: 'Go' } },
+      },
     ],
   };
 }
@@ -76,8 +83,8 @@ export function describePageStore(name: string, openTabs: () => Promise<PageStor
       expect(saved.content).toEqual(page.content);
       expect(await tabs.first.get('p1')).toEqual(saved);
       // The store keeps its own copy: mutating what was passed in changes nothing stored.
-      (page.content[0]!.props.list as number[]).push(2);
-      expect((await tabs.first.get('p1'))!.content[0]!.props).toEqual({ title: 'Hi', list: [1] });
+      (page.content[0]!.props.cta as { label: string }).label = 'changed';
+      expect((await tabs.first.get('p1'))!.content[0]!.props).toEqual({ title: 'Hi', cta: { label: 'Go' } });
     });
 
     it('grows the revision by one per save and lists newest first', async () => {

@@ -7,6 +7,8 @@ export interface CatalogListItemProps {
   readonly previewImage: string | undefined;
   /** The pointer rests on the item or a drag starts: what an insert needs starts loading. */
   readonly onIntent: () => void;
+  /** Why this page cannot hold the package (the adapter's `accepts`): shown, and the item cannot be dragged. */
+  readonly refusedBecause?: string | undefined;
   /** Puck's own item. */
   readonly children: ReactNode;
 }
@@ -15,15 +17,38 @@ export interface CatalogListItemProps {
  * One item of Puck's component list: the preview image over Puck's own item. Puck renders each
  * item twice (the draggable one and a hidden copy that stays in place while dragging); only the
  * draggable one carries `data-package-id`, so the hook names exactly one element per package.
+ * A refused item carries `data-insert-refused` with the reason, shows it, and stops the pointer
+ * before Puck's draggable sees it (a native listener: React's own run after the drag began).
  */
 export function CatalogListItem(props: CatalogListItemProps) {
   const element = useRef<HTMLDivElement>(null);
+  const refused = props.refusedBecause;
   useLayoutEffect(() => {
     const item = element.current;
     if (item?.parentElement?.getAttribute('data-testid') === `drawer-item:${props.packageId}`) {
       item.setAttribute('data-package-id', props.packageId);
     }
-  }, [props.packageId]);
+    if (item === null || refused === undefined) return;
+    const stop = (event: Event) => event.stopPropagation();
+    for (const type of ['pointerdown', 'mousedown', 'touchstart', 'keydown']) item.addEventListener(type, stop);
+    return () => {
+      for (const type of ['pointerdown', 'mousedown', 'touchstart', 'keydown']) item.removeEventListener(type, stop);
+    };
+  }, [props.packageId, refused]);
+  if (refused !== undefined) {
+    return (
+      <div
+        ref={element}
+        title={refused}
+        data-insert-refused={refused}
+        aria-disabled="true"
+        style={{ opacity: 0.55, cursor: 'not-allowed' }}
+      >
+        {props.children}
+        <div style={{ fontSize: 12, color: '#92400e', marginTop: 2 }}>{refused}</div>
+      </div>
+    );
+  }
   return (
     <div ref={element} title={props.label} onPointerEnter={props.onIntent} onPointerDown={props.onIntent}>
       {props.previewImage && (

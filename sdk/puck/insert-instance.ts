@@ -20,6 +20,8 @@ export interface InsertContext {
   readonly lifecycles: InstanceLifecycles;
   /** How long the insert waits for the new instance to render. */
   readonly timeoutMs: number;
+  /** Why the page cannot hold `packageId` (the adapter's `accepts`), or undefined. */
+  readonly accepts?: (packageId: string) => string | undefined;
 }
 
 /**
@@ -31,6 +33,8 @@ export interface InsertContext {
 export async function insertInstance(api: PuckInsertApi, packageId: string, context: InsertContext): Promise<string> {
   const { catalog, lifecycles, timeoutMs } = context;
   catalog.package(packageId); // unknown-package before anything changes
+  const refused = context.accepts?.(packageId);
+  if (refused !== undefined) throw new SdkError('store-unmappable', `${packageId} cannot be inserted here: ${refused}`);
   const id = `${packageId}-${newInstanceId()}`;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const rendered = Promise.race([

@@ -1,5 +1,7 @@
 import type { ComponentData, Data } from '@puckeditor/core';
 import type { Page } from '@runtime-component-catalog/contracts';
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type HostFixture, startHostFixture } from '../../testing/host/host-fixture.js';
 import { serveHost } from '../../testing/host/served-host.js';
@@ -143,5 +145,40 @@ describe('createPuckAdapter', () => {
     expect(await call(true)).toEqual({ subtitle: { type: 'textarea' } });
     expect(asked).toEqual(['/api/runtime-catalog/pkg2/puck.json', '/api/runtime-catalog/pkg2/puck.json']);
     expect(adapter.fieldIssues).toEqual([]);
+  });
+});
+
+describe('a page that does not accept every package (the `accepts` option)', () => {
+  const reason = 'api::page.page does not accept pkg1: its blocks zone holds hero.pkg0';
+  let refusing: PuckAdapter;
+  beforeEach(async () => {
+    const client = createCatalogClient({ hostUrl: host.url, catalog: fixture.catalog });
+    refusing = createPuckAdapter({
+      client,
+      catalog: await client.loadCatalog(),
+      accepts: (packageId) => (packageId === 'pkg1' ? reason : undefined),
+    });
+  });
+
+  it('lists the refused package with its reason, and the others as usual', () => {
+    const drawerItem = refusing.overrides.drawerItem!;
+    const refused = renderToStaticMarkup(drawerItem({ children: 'Package 1', name: 'pkg1' }) as ReactElement);
+    expect(refused).toContain(`data-insert-refused="${reason}"`);
+    expect(refused).toContain(`aria-disabled="true"`);
+    expect(refused).toContain(`>${reason}</div>`);
+    const accepted = renderToStaticMarkup(drawerItem({ children: 'Package 0', name: 'pkg0' }) as ReactElement);
+    expect(accepted).not.toContain('data-insert-refused');
+  });
+
+  it('refuses to insert it before Puck is told anything', async () => {
+    const dispatched: unknown[] = [];
+    const api = {
+      appState: { data: { root: { props: {} }, content: [] } as Data },
+      dispatch: (action: unknown) => dispatched.push(action),
+      resolveDataById: () => {},
+    };
+    const error = await refusing.insert(api, 'pkg1').catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'store-unmappable', message: `pkg1 cannot be inserted here: ${reason}` });
+    expect(dispatched).toEqual([]);
   });
 });

@@ -25,6 +25,12 @@ export interface PuckAdapterOptions {
   readonly onFieldIssue?: (issue: FieldIssue) => void;
   /** How long `insert` waits for the new instance to render (default 30,000 ms). */
   readonly insertTimeoutMs?: number;
+  /**
+   * Why the page cannot hold an instance of a package, or undefined when it can: the page store's
+   * `acceptsVariant` (a Strapi page's dynamic zone lists the components it accepts). A refused
+   * package stays in the list, says why, and cannot be dragged or inserted.
+   */
+  readonly accepts?: (packageId: string) => string | undefined;
 }
 
 /** Puck data and the page it came from. */
@@ -147,6 +153,7 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
         label={catalog.label(name)}
         previewImage={catalog.previewImage(name)}
         onIntent={() => client.prefetchInsert(name)}
+        refusedBecause={options.accepts?.(name)}
       >
         {children}
       </CatalogListItem>
@@ -167,6 +174,11 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
     toPuckData: (page) => mapping.toPuckData(page),
     toPage: (data, page) => mapping.toPage(data, page),
     insert: (api, packageId) =>
-      insertInstance(api, packageId, { catalog, lifecycles, timeoutMs: options.insertTimeoutMs ?? 30_000 }),
+      insertInstance(api, packageId, {
+        catalog,
+        lifecycles,
+        timeoutMs: options.insertTimeoutMs ?? 30_000,
+        accepts: options.accepts,
+      }),
   };
 }

@@ -180,8 +180,9 @@ describe('a user project of its own', () => {
         "import * as hostRedis from '@runtime-component-catalog/host/redis';",
         "import * as sdk from '@runtime-component-catalog/sdk';",
         "import * as puck from '@runtime-component-catalog/sdk/puck';",
+        "import * as strapi from '@runtime-component-catalog/sdk/strapi';",
         '',
-        'export const everyExport = [authoring, contracts, host, hostRedis, sdk, puck];',
+        'export const everyExport = [authoring, contracts, host, hostRedis, sdk, puck, strapi];',
         '',
       ].join('\n'),
     );

@@ -6,7 +6,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     root: new URL('../..', import.meta.url).pathname,
-    include: ['testing/strapi/**/*.test.ts'],
+    // Beside its own tests, the `*.strapi.test.ts` of other folders (the SDK's Strapi page store).
+    include: ['testing/strapi/**/*.test.ts', '{sdk,authoring,examples}/**/*.strapi.test.ts'],
     exclude: ['**/node_modules/**'],
     testTimeout: 600_000,
     hookTimeout: 600_000,

@@ -1,0 +1,225 @@
+import { SdkError } from '../sdk-error.js';
+import type { StrapiAttribute, StrapiAttributes, StrapiSchema } from './strapi-schema.js';
+
+/** Attribute names a prop can never take: Strapi's and the store's own keys of a block. */
+const RESERVED = new Set(['id', 'documentId', '__component', 'cmp_instance']);
+
+/** Where a value sits, for the refusal's message: `Instance i1 (hero1): prop cta.label`. */
+export interface ValuePath {
+  readonly instance: string;
+  readonly prop: string;
+  /** `hero.hero1.theme`: the component and attribute that refuse it. */
+  readonly attribute: string;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const toMany = (attribute: StrapiAttribute) => /Many$/.test(attribute.relation ?? '');
+
+/** How an attribute is described in a refusal: `an enumeration of light, dark`. */
+function describe(attribute: StrapiAttribute): string {
+  switch (attribute.type) {
+    case 'enumeration':
+      return `an enumeration of ${(attribute.enum ?? []).join(', ')}`;
+    case 'media':
+      return attribute.multiple ? 'multiple media: a list of {id, url} files' : 'a media file: {id, url}';
+    case 'relation':
+      return toMany(attribute)
+        ? `a ${attribute.relation} relation to ${attribute.target}: a list of documentIds`
+        : `a ${attribute.relation} relation to ${attribute.target}: a documentId`;
+    case 'component':
+      return attribute.repeatable
+        ? `a list of ${attribute.component} components`
+        : `a ${attribute.component} component (an object)`;
+    default:
+      return `of type ${attribute.type}`;
+  }
+}
+
+function refuse(path: ValuePath, attribute: StrapiAttribute | undefined, problem: string): SdkError {
+  const what = attribute === undefined ? '' : `; attribute ${path.attribute} is ${describe(attribute)}`;
+  return new SdkError('store-unmappable', `${path.instance}: prop ${path.prop} ${problem}${what}. Nothing was saved`);
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const INT32 = 2 ** 31;
+
+/** The problem of a scalar value for its attribute, or undefined when Strapi holds it as it is. */
+function scalarProblem(value: unknown, attribute: StrapiAttribute): string | undefined {
+  const string = typeof value === 'string';
+  switch (attribute.type) {
+    case 'string':
+    case 'text':
+    case 'richtext':
+    case 'uid': {
+      if (!string) return 'is not a string';
+      if (attribute.maxLength !== undefined && value.length > attribute.maxLength)
+        return `is longer than ${attribute.maxLength}`;
+      if (attribute.minLength !== undefined && value.length < attribute.minLength)
+        return `is shorter than ${attribute.minLength}`;
+      return undefined;
+    }
+    case 'email':
+      return string && EMAIL.test(value) ? undefined : 'is not an email address';
+    case 'enumeration':
+      return string && (attribute.enum ?? []).includes(value) ? undefined : `is ${JSON.stringify(value)}`;
+    case 'date':
+      return string && DATE.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : 'is not a date YYYY-MM-DD';
+    case 'time':
+      return string && TIME.test(value) ? undefined : 'is not a time HH:mm:ss.SSS';
+    case 'datetime':
+    case 'timestamp':
+      return string && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString() === value
+        ? undefined
+        : 'is not an ISO 8601 UTC time with milliseconds (as Date#toISOString writes it)';
+    case 'integer': {
+      if (typeof value !== 'number' || !Number.isInteger(value) || Math.abs(value) >= INT32)
+        return 'is not a 32-bit integer';
+      return rangeProblem(value, attribute);
+    }
+    case 'biginteger':
+      return string && /^-?\d{1,18}$/.test(value) ? undefined : 'is not a biginteger (a string of up to 18 digits)';
+    case 'float':
+    case 'decimal':
+      return typeof value === 'number' && Number.isFinite(value) ? rangeProblem(value, attribute) : 'is not a number';
+    case 'boolean':
+      return typeof value === 'boolean' ? undefined : 'is not a boolean';
+    case 'blocks':
+      return Array.isArray(value) ? undefined : 'is not a list of rich-text blocks';
+    case 'json':
+      return undefined;
+    default:
+      return `cannot be stored: the store does not map attributes of type ${attribute.type}`;
+  }
+}
+
+function rangeProblem(value: number, attribute: StrapiAttribute): string | undefined {
+  if (attribute.min !== undefined && value < attribute.min) return `is below ${attribute.min}`;
+  if (attribute.max !== undefined && value > attribute.max) return `is above ${attribute.max}`;
+  return undefined;
+}
+
+function isMediaFile(value: unknown): value is { id: number; url: string } {
+  return (
+    isRecord(value) && Object.keys(value).length === 2 && Number.isInteger(value.id) && typeof value.url === 'string'
+  );
+}
+
+/**
+ * Strapi's write form of a prop's value for `attribute`: media as file ids, relations as
+ * `{set: [documentIds]}`, components mapped attribute by attribute. Throws `store-unmappable`
+ * for anything the attribute cannot hold and give back unchanged (docs/strapi-pages.md).
+ */
+export function writeValue(value: unknown, attribute: StrapiAttribute, path: ValuePath, schema: StrapiSchema): unknown {
+  if (value === null) return refuseNull(path, attribute);
+  if (attribute.private === true || attribute.type === 'password') {
+    throw refuse(path, undefined, `is stored in a private attribute ${path.attribute}, which Strapi never gives back`);
+  }
+  switch (attribute.type) {
+    case 'media': {
+      if (attribute.multiple) {
+        if (!Array.isArray(value) || !value.every(isMediaFile)) throw refuse(path, attribute, 'is not a list of files');
+        return value.map((file) => file.id);
+      }
+      if (!isMediaFile(value)) throw refuse(path, attribute, 'is not a media-library file {id, url}');
+      return value.id;
+    }
+    case 'relation': {
+      const ids = toMany(attribute) ? value : [value];
+      if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string' && id.length > 0)) {
+        throw refuse(path, attribute, toMany(attribute) ? 'is not a list of documentIds' : 'is not a documentId');
+      }
+      return { set: ids.map((documentId) => ({ documentId })) };
+    }
+    case 'component': {
+      const component = attribute.component ?? '';
+      if (attribute.repeatable) {
+        if (!Array.isArray(value)) throw refuse(path, attribute, 'is not a list');
+        if (attribute.max !== undefined && value.length > attribute.max)
+          throw refuse(path, attribute, `has more than ${attribute.max} items`);
+        return value.map((item, index) =>
+          writeComponent(item, component, { ...path, prop: `${path.prop}[${index}]` }, schema),
+        );
+      }
+      return writeComponent(value, component, path, schema);
+    }
+    default: {
+      const problem = scalarProblem(value, attribute);
+      if (problem !== undefined) throw refuse(path, attribute, problem);
+      return value;
+    }
+  }
+}
+
+function refuseNull(path: ValuePath, attribute: StrapiAttribute): never {
+  throw refuse(path, attribute, 'is null, which Strapi cannot tell from an absent prop (leave the prop out)');
+}
+
+/**
+ * The attributes Strapi stores for `props` in component `component`: every prop mapped, and
+ * every absent attribute that has a default sent as null, so Strapi does not fill in a value the
+ * instance never had.
+ */
+export function writeComponent(props: unknown, component: string, path: ValuePath, schema: StrapiSchema) {
+  const attributes = schema.components[component]?.attributes ?? {};
+  if (!isRecord(props)) throw refuse(path, undefined, `is not an object (component ${component})`);
+  const written: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(props)) {
+    const inner: ValuePath = {
+      instance: path.instance,
+      prop: path.prop === '' ? name : `${path.prop}.${name}`,
+      attribute: `${component}.${name}`,
+    };
+    const attribute = RESERVED.has(name) ? undefined : attributes[name];
+    if (attribute === undefined) throw refuse(inner, undefined, `has no attribute in component ${component}`);
+    written[name] = writeValue(value, attribute, inner, schema);
+  }
+  for (const [name, attribute] of Object.entries(attributes)) {
+    if (!(name in written) && attribute.default !== undefined) written[name] = null;
+  }
+  return written;
+}
+
+/** A media file as a prop holds it. */
+function fileOf(value: unknown): unknown {
+  return isRecord(value) ? { id: value.id, url: value.url } : value;
+}
+
+/** A populated relation as a prop holds it: its documentId. */
+function documentIdOf(value: unknown): unknown {
+  return isRecord(value) ? value.documentId : value;
+}
+
+/** The prop value of a stored attribute value (the inverse of {@link writeValue}). */
+export function readValue(value: unknown, attribute: StrapiAttribute, schema: StrapiSchema): unknown {
+  switch (attribute.type) {
+    case 'media':
+      return Array.isArray(value) ? value.map(fileOf) : fileOf(value);
+    case 'relation':
+      if (Array.isArray(value)) return toMany(attribute) ? value.map(documentIdOf) : documentIdOf(value[0]);
+      return documentIdOf(value);
+    case 'component':
+      return Array.isArray(value)
+        ? value.map((item) => readComponent(item, attribute.component ?? '', schema))
+        : readComponent(value, attribute.component ?? '', schema);
+    default:
+      return value;
+  }
+}
+
+/** The props of a stored component: its attributes without nulls, empty relations and Strapi's keys. */
+export function readComponent(stored: unknown, component: string, schema: StrapiSchema): Record<string, unknown> {
+  const attributes: StrapiAttributes = schema.components[component]?.attributes ?? {};
+  const props: Record<string, unknown> = {};
+  if (!isRecord(stored)) return props;
+  for (const [name, attribute] of Object.entries(attributes)) {
+    const value = stored[name];
+    if (value === null || value === undefined || RESERVED.has(name)) continue;
+    if (attribute.type === 'relation' && Array.isArray(value) && value.length === 0) continue;
+    props[name] = readValue(value, attribute, schema);
+  }
+  return props;
+}
