@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,4 +67,10 @@ const servers: ThroughputServers = {
   bytes: { entry: entry.length, remote: remote.length },
 };
 process.send?.(servers);
-process.on('disconnect', () => process.exit(0));
+// The parent disconnects, then kills: either way the catalog's folder goes with the process.
+const exit = () => {
+  rmSync(folder, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('disconnect', exit);
+process.on('SIGTERM', exit);
