@@ -10,6 +10,13 @@ export interface ValuePath {
   readonly prop: string;
   /** `hero.hero1.theme`: the component and attribute that refuse it. */
   readonly attribute: string;
+  /** The prop's place as `cards/0/links`, for {@link ValuePath.empties}. */
+  readonly at: string;
+  /**
+   * Collects the places of empty lists: Strapi gives an empty list back as absent, so the store
+   * keeps where they were (docs/strapi-pages.md "Instance ↔ block") and puts them back on read.
+   */
+  readonly empties: string[];
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -71,17 +78,22 @@ function scalarProblem(value: unknown, attribute: StrapiAttribute): string | und
     case 'time':
       return string && TIME.test(value) ? undefined : 'is not a time HH:mm:ss.SSS';
     case 'datetime':
-    case 'timestamp':
       return string && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString() === value
         ? undefined
         : 'is not an ISO 8601 UTC time with milliseconds (as Date#toISOString writes it)';
+    case 'timestamp':
+      // Strapi gives a timestamp back as the string of its epoch milliseconds.
+      return string && /^\d{1,15}$/.test(value) ? undefined : 'is not a timestamp (a string of epoch milliseconds)';
     case 'integer': {
       if (typeof value !== 'number' || !Number.isInteger(value) || Math.abs(value) >= INT32)
         return 'is not a 32-bit integer';
       return rangeProblem(value, attribute);
     }
     case 'biginteger':
-      return string && /^-?\d{1,18}$/.test(value) ? undefined : 'is not a biginteger (a string of up to 18 digits)';
+      // A string, as Strapi gives it back; beyond 2^53 SQLite keeps it as a double and rounds it.
+      return string && /^-?\d{1,16}$/.test(value) && Number.isSafeInteger(Number(value))
+        ? undefined
+        : 'is not a biginteger within ±(2^53 − 1), written as a string of digits';
     case 'float':
     case 'decimal':
       return typeof value === 'number' && Number.isFinite(value) ? rangeProblem(value, attribute) : 'is not a number';
@@ -115,6 +127,11 @@ function isMediaFile(value: unknown): value is { id: number; url: string } {
  */
 export function writeValue(value: unknown, attribute: StrapiAttribute, path: ValuePath, schema: StrapiSchema): unknown {
   if (value === null) return refuseNull(path, attribute);
+  const list =
+    attribute.repeatable === true ||
+    attribute.multiple === true ||
+    (attribute.type === 'relation' && toMany(attribute));
+  if (list && Array.isArray(value) && value.length === 0) path.empties.push(path.at);
   if (attribute.private === true || attribute.type === 'password') {
     throw refuse(path, undefined, `is stored in a private attribute ${path.attribute}, which Strapi never gives back`);
   }
@@ -140,8 +157,15 @@ export function writeValue(value: unknown, attribute: StrapiAttribute, path: Val
         if (!Array.isArray(value)) throw refuse(path, attribute, 'is not a list');
         if (attribute.max !== undefined && value.length > attribute.max)
           throw refuse(path, attribute, `has more than ${attribute.max} items`);
+        if (attribute.min !== undefined && value.length < attribute.min)
+          throw refuse(path, attribute, `has fewer than ${attribute.min} items`);
         return value.map((item, index) =>
-          writeComponent(item, component, { ...path, prop: `${path.prop}[${index}]` }, schema),
+          writeComponent(
+            item,
+            component,
+            { ...path, prop: `${path.prop}[${index}]`, at: `${path.at}/${index}` },
+            schema,
+          ),
         );
       }
       return writeComponent(value, component, path, schema);
@@ -149,7 +173,7 @@ export function writeValue(value: unknown, attribute: StrapiAttribute, path: Val
     default: {
       const problem = scalarProblem(value, attribute);
       if (problem !== undefined) throw refuse(path, attribute, problem);
-      return value;
+      return attribute.type === 'timestamp' ? Number(value) : value;
     }
   }
 }
@@ -169,16 +193,27 @@ export function writeComponent(props: unknown, component: string, path: ValuePat
   const written: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(props)) {
     const inner: ValuePath = {
-      instance: path.instance,
+      ...path,
+      at: path.at === '' ? name : `${path.at}/${name}`,
       prop: path.prop === '' ? name : `${path.prop}.${name}`,
       attribute: `${component}.${name}`,
-    };
+    } satisfies ValuePath;
     const attribute = RESERVED.has(name) ? undefined : attributes[name];
     if (attribute === undefined) throw refuse(inner, undefined, `has no attribute in component ${component}`);
     written[name] = writeValue(value, attribute, inner, schema);
   }
   for (const [name, attribute] of Object.entries(attributes)) {
-    if (!(name in written) && attribute.default !== undefined) written[name] = null;
+    if (name in written) continue;
+    // Strapi checks required components even on a draft (required scalars only on publish).
+    if (attribute.type === 'component' && attribute.required === true) {
+      const missing = {
+        ...path,
+        prop: path.prop === '' ? name : `${path.prop}.${name}`,
+        attribute: `${component}.${name}`,
+      };
+      throw refuse(missing, attribute, 'is missing, and Strapi requires it even in a draft');
+    }
+    if (attribute.default !== undefined) written[name] = null;
   }
   return written;
 }
@@ -210,7 +245,7 @@ export function readValue(value: unknown, attribute: StrapiAttribute, schema: St
   }
 }
 
-/** The props of a stored component: its attributes without nulls, empty relations and Strapi's keys. */
+/** The props of a stored component: its attributes without nulls, empty lists and Strapi's keys. */
 export function readComponent(stored: unknown, component: string, schema: StrapiSchema): Record<string, unknown> {
   const attributes: StrapiAttributes = schema.components[component]?.attributes ?? {};
   const props: Record<string, unknown> = {};
@@ -218,8 +253,22 @@ export function readComponent(stored: unknown, component: string, schema: Strapi
   for (const [name, attribute] of Object.entries(attributes)) {
     const value = stored[name];
     if (value === null || value === undefined || RESERVED.has(name)) continue;
-    if (attribute.type === 'relation' && Array.isArray(value) && value.length === 0) continue;
+    if (Array.isArray(value) && value.length === 0 && attribute.type !== 'json' && attribute.type !== 'blocks')
+      continue;
     props[name] = readValue(value, attribute, schema);
   }
   return props;
+}
+
+/** Puts back the empty lists a write recorded at `places` where Strapi gave nothing. */
+export function restoreEmptyLists(props: Record<string, unknown>, places: readonly string[]): void {
+  for (const place of places) {
+    const segments = place.split('/');
+    let holder: unknown = props;
+    for (const segment of segments.slice(0, -1)) {
+      holder = isRecord(holder) || Array.isArray(holder) ? (holder as Record<string, unknown>)[segment] : undefined;
+    }
+    const last = segments[segments.length - 1] ?? '';
+    if (isRecord(holder) && holder[last] === undefined) holder[last] = [];
+  }
 }

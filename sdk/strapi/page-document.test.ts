@@ -54,6 +54,8 @@ const schema: StrapiSchema = {
         extra: { type: 'json' },
         article: { type: 'relation', relation: 'oneToOne', target: 'api::article.article' },
         tags: { type: 'relation', relation: 'manyToMany', target: 'api::tag.tag' },
+        stamp: { type: 'timestamp' },
+        links: { type: 'component', component: 'shared.button', repeatable: true },
       },
     },
   },
@@ -106,7 +108,8 @@ describe('instance ↔ block', () => {
           startsAt: '2026-01-02T03:04:05.006Z',
           releasedOn: '2026-01-02',
           opensAt: '09:30:00.000',
-          views: '9007199254740993',
+          views: '9007199254740991',
+          links: [],
           featured: false,
           extra: { nested: [1, { deep: true }] },
           article: 'doc-article',
@@ -125,10 +128,16 @@ describe('instance ↔ block', () => {
     const written = blockOfInstance(instance, mapping);
     expect((written.cards as Record<string, unknown>[])[0]?.article).toEqual({ set: [{ documentId: 'doc-article' }] });
     // What Strapi answers for it: ids on components, populated media and relations, nulls.
+    expect(written.cmp_instance).toEqual({
+      id: 'c1',
+      package: '@acme/ui-cards1',
+      version: '2.0.0',
+      emptyLists: ['cards/0/links'],
+    });
     const stored = {
       id: 31,
       __component: 'cards.cards1',
-      cmp_instance: { id: 'c1', package: '@acme/ui-cards1', version: '2.0.0' },
+      cmp_instance: written.cmp_instance,
       gallery: [{ id: 1, documentId: 'f1', url: '/uploads/1.png' }],
       cards: [
         {
@@ -207,6 +216,8 @@ describe('what the mapping refuses, before anything is sent', () => {
     [{ releasedOn: '2026-1-2' }, 'prop cards[0].releasedOn is not a date YYYY-MM-DD'],
     [{ opensAt: '9:30' }, 'prop cards[0].opensAt is not a time HH:mm:ss.SSS'],
     [{ views: 12 }, 'prop cards[0].views is not a biginteger'],
+    [{ views: '9007199254740993' }, 'prop cards[0].views is not a biginteger within ±(2^53 − 1)'],
+    [{ stamp: '2026-01-01T00:00:00.000Z' }, 'prop cards[0].stamp is not a timestamp (a string of epoch milliseconds)'],
     [
       { article: 12 },
       'prop cards[0].article is not a documentId; attribute shared.card.article is a oneToOne relation',

@@ -1,6 +1,6 @@
 import type { ComponentInstance, Page } from '@runtime-component-catalog/contracts';
 import { SdkError } from '../sdk-error.js';
-import { readComponent, writeComponent } from './attribute-values.js';
+import { readComponent, restoreEmptyLists, writeComponent } from './attribute-values.js';
 import type { PageCollection, StrapiSchema } from './strapi-schema.js';
 
 /** The package and version of a variant, for a block Strapi's admin added without `cmp_instance`. */
@@ -47,16 +47,14 @@ export function blockOfInstance(instance: ComponentInstance, mapping: PageMappin
   if (variant !== undefined && variant !== instance.packageId) {
     throw unmappable(`${where}: prop cmp_variant is ${JSON.stringify(variant)}, not the instance's variant`);
   }
-  const props = writeComponent(
-    instance.props,
-    found.component,
-    { instance: where, prop: '', attribute: '' },
-    mapping.schema,
-  );
+  const emptyLists: string[] = [];
+  const path = { instance: where, prop: '', attribute: '', at: '', empties: emptyLists };
+  const props = writeComponent(instance.props, found.component, path, mapping.schema);
+  const meta = { id: instance.id, package: instance.package, version: instance.version };
   return {
     __component: found.component,
     ...props,
-    cmp_instance: { id: instance.id, package: instance.package, version: instance.version },
+    cmp_instance: emptyLists.length === 0 ? meta : { ...meta, emptyLists },
   };
 }
 
@@ -76,6 +74,7 @@ export function instanceOfBlock(
     typeof meta.package === 'string' &&
     typeof meta.version === 'string'
   ) {
+    if (Array.isArray(meta.emptyLists)) restoreEmptyLists(props, meta.emptyLists.map(String));
     return { id: meta.id, packageId, package: meta.package, version: meta.version, props };
   }
   const resolved = mapping.resolveVariant?.(packageId);

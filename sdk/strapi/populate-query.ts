@@ -6,6 +6,8 @@ type Populate = { populate: Record<string, unknown> | '*' };
 function populateOf(component: string, schema: StrapiSchema, depth: number): Populate {
   const populate: Record<string, unknown> = {};
   for (const [name, attribute] of Object.entries(schema.components[component]?.attributes ?? {})) {
+    // Strapi refuses to populate a private attribute (REST never gives it).
+    if (attribute.private === true) continue;
     if (attribute.type === 'media') populate[name] = { fields: ['url'] };
     else if (attribute.type === 'relation') populate[name] = { fields: ['documentId'] };
     else if (attribute.type === 'component' && attribute.component !== undefined && depth < 8) {
