@@ -19,7 +19,7 @@ describe('the catalog-schema bin, as a real process', () => {
   it('exits 0 on a valid package and on --help, 1 on a failed validation, 2 on a usage error', async () => {
     expect(runBin(['validate'], examplePackageDir)).toEqual({
       code: 0,
-      stdout: 'valid: 7 components, 5 collections\n',
+      stdout: 'valid: 12 components, 5 collections, 7 variants\n',
       stderr: '',
     });
     expect(runBin(['generate', '--help'], examplePackageDir).code).toBe(0);

@@ -7,6 +7,7 @@ import { publishBench, publisherBench } from './publisher.bench.js';
 import { redisCluster } from './redis-cluster.bench.js';
 import { redisWarmEntry } from './redis-warm-entry.bench.js';
 import { cachedModuleThroughput, coldCompile } from './remote-component.bench.js';
+import { strapiPageStore } from './strapi-page-store.bench.js';
 import { workerInsert } from './worker-insert.bench.js';
 
 // `npm run bench`: every benchmark of the project, each against a baseline measured in the same
@@ -32,6 +33,7 @@ rows.push(...(await workerInsert()));
 rows.push(...(await authoringBench()));
 rows.push(...(await publisherBench()));
 rows.push(...(await publishBench()));
+rows.push(...(await strapiPageStore())); // before mirrorPut: its IndexedDB half installs the same globals
 rows.push(await mirrorPut()); // last: it installs fake-indexeddb's globals in this process
 
 const header = ['benchmark', 'measured', 'baseline', 'ratio', 'target', 'ok'];

@@ -29,7 +29,8 @@ const readJson = async <T>(path: string): Promise<T> => JSON.parse(await readFil
 test('a scaffolded variant goes through the chain unedited, and its built module renders through the host', async ({
   context,
 }) => {
-  // Eleven CLI processes and a compile: about 10 s idle, 30 s at load 8 and 60 s at load 15 on 2 cores.
+  // Eleven CLI processes (build: eight variants) and a compile: about 12 s idle, 35 s at load 8 and
+  // 70 s at load 15 on 2 cores.
   test.setTimeout(180_000);
   // Origins and host first, empty: esbuild-wasm warms up while the chain runs.
   const esm = await startEsmOrigin();
@@ -66,13 +67,23 @@ test('a scaffolded variant goes through the chain unedited, and its built module
   for (const step of ['lock:components', 'generate:schemas', 'generate:types', 'registry:strapi', 'registry:global']) {
     await cli(step);
   }
+  // Every variant package: the example's seven (the playground's catalog) and the new one.
   const build = await cli('build');
   await cli('validate');
   // Every generated output is what the sources give: no step left one to fix by hand.
   await cli('generate', '--check');
 
-  expect(build.variants!.map((built) => built.variant)).toEqual([variant]);
-  const { package: name, version, client } = build.variants![0]!;
+  expect(build.variants!.map((built) => [built.variant, built.client])).toEqual([
+    ['callout1', false],
+    ['cards1', false],
+    ['counter1', true],
+    ['cta1', false],
+    ['features1', false],
+    ['form1', true],
+    ['hero1', false],
+    [variant, false],
+  ]);
+  const { package: name, version, client } = build.variants!.find((built) => built.variant === variant)!;
   const pkg = { package: name, version };
   const packageDir = join(root, 'packages', `ui-${variant}`);
   const data = await readJson<Record<string, unknown>>(join(packageDir, 'data.json'));

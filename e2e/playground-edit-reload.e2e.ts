@@ -10,7 +10,8 @@ test('props edited in the fields from puck.json are saved and are there after a 
   const title = page.getByRole('textbox', { name: 'Title', exact: true });
   await expect(title).toHaveValue('Build pages faster');
   await expect(page.getByRole('textbox', { name: 'Subtitle' })).toHaveValue('Drag, drop, publish.');
-  await expect(page.getByRole('textbox', { name: 'Alternative text' })).toHaveValue('Abstract shapes');
+  // Nested fields: the call to action is a shared.button object.
+  await expect(page.getByRole('textbox', { name: 'Button label' })).toHaveValue('Get started');
   await title.fill('Pages that keep their props');
   await expect(instance.locator('h1')).toHaveText('Pages that keep their props');
   await expect.poll(async () => (await savedPage(page))?.content[0]?.props.title).toBe('Pages that keep their props');
@@ -20,7 +21,11 @@ test('props edited in the fields from puck.json are saved and are there after a 
   await expect(page.locator('body[data-playground="ready"]')).toHaveCount(1);
   await expect(page.locator(`[data-instance-id="${id}"] h1`)).toHaveText('Pages that keep their props');
   const reloaded = await savedPage(page);
-  expect(reloaded?.content[0]?.props).toMatchObject({ title: 'Pages that keep their props', ctaLabel: 'Get started' });
+  expect(reloaded?.content[0]?.props).toMatchObject({
+    cmp_variant: 'hero1',
+    title: 'Pages that keep their props',
+    cta: { label: 'Get started' },
+  });
   // Opening the page saves nothing: the reload did not change it.
   expect(reloaded?.revision).toBe(revision);
 });

@@ -14,7 +14,7 @@ test('an editor that was open once reloads offline: its list, its saved instance
     await expect(page.locator('body[data-playground="ready"]')).toHaveCount(1);
     await expect(page.getByTestId('status')).toHaveAttribute('data-online', 'offline');
     // The component list, from the mirrored catalog.
-    for (const packageId of ['hero1', 'counter1', 'features1', 'callout1', 'cta1']) {
+    for (const packageId of ['callout1', 'cards1', 'counter1', 'cta1', 'features1', 'form1', 'hero1']) {
       await expect(page.locator(`[data-package-id="${packageId}"]:not([data-instance-id])`)).toHaveCount(1);
     }
     // The saved instance renders.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openPlayground, playgroundUrl } from './support/playground.js';
+import { openPlayground } from './support/playground.js';
 
 test('the editor lists the catalog at stage 1 without fetching any entry, artifact or module', async ({ context }) => {
   const requests: string[] = [];
@@ -7,16 +7,19 @@ test('the editor lists the catalog at stage 1 without fetching any entry, artifa
   const page = await openPlayground(context, 'stage-one');
   // Whatever the editor would fetch on its own has been fetched.
   await page.waitForLoadState('networkidle');
+  // The variants of examples/schema-package, as `npm start` published them: grouped by category,
+  // in the catalog's order (publish's: by package folder).
   const items = page.locator('[data-package-id]');
-  await expect(items).toHaveCount(5);
+  await expect(items).toHaveCount(7);
   expect(
     await items.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-package-id'))),
-  ).toEqual(['hero1', 'counter1', 'features1', 'callout1', 'cta1']);
-  // Labels and preview images come from the lightweight catalog.
+  ).toEqual(['callout1', 'features1', 'cards1', 'counter1', 'cta1', 'form1', 'hero1']);
+  // Labels (puck.json's titles) and preview images (meta.json's URLs) come from the lightweight catalog.
   await expect(page.locator('[data-package-id="callout1"]')).toContainText('Callout');
+  await expect(page.locator('[data-package-id="form1"]')).toContainText('Contact form');
   await expect(page.locator('[data-package-id="hero1"] img')).toHaveAttribute(
     'src',
-    playgroundUrl('/origin/@acme/ui-hero1@1.0.0/preview.svg'),
+    'https://previews.acme.example/hero1.svg',
   );
   expect(requests).toContain('/origin/catalog.json');
   expect(requests.filter((path) => path.startsWith('/api/'))).toEqual([]);

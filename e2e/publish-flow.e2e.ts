@@ -13,16 +13,20 @@ import {
 } from './support/playground.js';
 
 // Issue #15 section 7: the publishing flow with real servers throughout. A publisher scaffolds a
-// new variant in a copy of examples/schema-package, builds it and releases its package to a
-// staging registry (verdaccio, testing/registry/), then publishes it with `catalog-schema publish`
-// into the running playground (`npm start`, started by the global setup: its host, its artifacts
-// folder and origin, its ESM folder and origin); the editor lists it and inserts it in Chromium.
+// new variant in a copy of examples/schema-package (the package whose variants are the
+// playground's catalog), builds it and releases its package to a staging registry (verdaccio,
+// testing/registry/), then publishes it with `catalog-schema publish` into the running playground
+// (`npm start`, started by the global setup: its host, its artifacts folder and origin, its ESM
+// folder and origin); the host lists it beside the example's variants, and the editor lists it
+// and inserts it in Chromium.
 // An edit of data.json then publishes exactly one artifact with exactly one revalidate call: the
 // next insert gets the new default, the first instance keeps its props. Last, the release is
 // promoted to a production registry. It adds `hero2` to the shared playground's catalog: no
 // playground-*.e2e.ts scenario expects it.
 
 const VARIANT = 'hero2';
+/** The playground's catalog before the publish: the variants of examples/schema-package. */
+const EXAMPLE_VARIANTS = ['callout1', 'cards1', 'counter1', 'cta1', 'features1', 'form1', 'hero1'];
 const PACKAGE = '@acme/ui-hero2';
 const VERSION = '0.1.0';
 
@@ -50,13 +54,15 @@ const heading = (page: Page, instanceId: string) =>
 
 /**
  * A copy of examples/schema-package with a new variant, scaffolded and built as a publisher does:
- * `generate`, `scaffold --category hero` (the example has hero1: the next is hero2), `build hero2`.
- * Answers the package root and the variant's folder.
+ * `generate:schemas` (the compiled schema cache), `generate:types` (the categories scaffold reads),
+ * `scaffold --category hero` (the example has hero1: the next is hero2), `build hero2`. Answers
+ * the package root and the variant's folder.
  */
 async function scaffoldAndBuild(): Promise<{ root: string; packageDir: string }> {
   const root = await copyExampleSchemaPackage();
   cleanups.push(() => rm(root, { recursive: true, force: true }));
-  await cli(root, 'generate');
+  await cli(root, 'generate:schemas');
+  await cli(root, 'generate:types');
   expect(await cli(root, 'scaffold', '--category', 'hero')).toMatchObject({ variant: VARIANT, package: PACKAGE });
   const build = await cli(root, 'build', VARIANT);
   expect(build.variants).toMatchObject([{ variant: VARIANT, package: PACKAGE, version: VERSION }]);
@@ -138,11 +144,18 @@ test('a scaffolded variant: released to staging, published into the running play
   const page = await openPlayground(context, 'publish-flow');
   const { host, esmOrigin } = await page.evaluate(() => window.playground!.urls);
   expect((await fetch(`${host}/api/runtime-catalog/${VARIANT}`)).status).toBe(404); // a new variant
+  const listed = async () =>
+    ((await (await fetch(`${host}/api/runtime-catalog`)).json()) as { entries: { id: string }[] }).entries
+      .map((entry) => entry.id)
+      .sort();
+  expect(await listed()).toEqual(EXAMPLE_VARIANTS);
   const first = await publishToPlayground(root, page);
   expect(stepLines(first, 'upload')).toHaveLength(6); // five artifacts and the catalog
   expect(stepLines(first, 'revalidate')).toEqual([`revalidate: package ${VARIANT} → 200 (runtime-package:${VARIANT})`]);
 
-  // The host serves its entry, with the module on the playground's ESM origin.
+  // The host lists it beside the example's variants, and serves its entry, with the module on the
+  // playground's ESM origin.
+  expect(await listed()).toEqual([...EXAMPLE_VARIANTS, VARIANT].sort());
   const entry = await fetch(`${host}/api/runtime-catalog/${VARIANT}`);
   expect(entry.status).toBe(200);
   expect(await entry.json()).toMatchObject({

@@ -1,17 +1,25 @@
-import { cp, mkdir } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { Hono } from 'hono';
 import { createServer, type ViteDevServer } from 'vite';
 import { type ArtifactsOrigin, startArtifactsOrigin } from '../testing/origins/artifacts-origin.js';
 import { type EsmOrigin, startEsmOrigin } from '../testing/origins/esm-origin.js';
-import { buildComponentModules } from './build/component-modules.js';
 import { buildWorkerScript, serveWorkerScript } from './build/worker-script.js';
+import type { PlaygroundPageStoreChoice } from './playground/page-store-choice.js';
 import { createPublisherApi, publisherRequestListener } from './publisher/publisher-api.js';
 import { startHostProcess } from './stack/host-process.js';
-import { listenError, PlaygroundStartError } from './stack/playground-start-error.js';
-import { readCatalogFile } from './stack/read-catalog-file.js';
-import { claimStateFolder, resetStateFolder } from './stack/state-folder.js';
+import { listenError } from './stack/playground-start-error.js';
+import { startPlaygroundStrapi } from './stack/playground-strapi.js';
+import { publishInputsKey, restorePublished, savePublished } from './stack/publish-cache.js';
+import {
+  type PublishStores,
+  publishSchemaPackage,
+  schemaPackageDir,
+  schemaPackageVariants,
+} from './stack/publish-schema-package.js';
+import { claimStateFolder, resetStateFolder, type StateFolder } from './stack/state-folder.js';
 
 export { PlaygroundStartError } from './stack/playground-start-error.js';
 
@@ -22,10 +30,15 @@ export interface PlaygroundOptions {
   readonly artifactsPort: number;
   readonly esmPort: number;
   readonly secret: string;
-  /** Where the playground keeps its working copy of the artifacts, published modules and the built worker. */
+  /** Where the playground keeps its folder stores (artifacts, modules), the copy of its last publish and the built worker. */
   readonly stateDir: string;
   /** Each line the stack prints (the host's own lines included). */
   readonly log: (line: string) => void;
+  /**
+   * The editor's page store: IndexedDB in the browser (`npm start`), or a real Strapi 5 serving
+   * the example package on `port` (`npm run start:strapi`; docs/playground.md "On Strapi").
+   */
+  readonly pageStore?: { readonly kind: 'indexeddb' } | { readonly kind: 'strapi'; readonly port: number };
 }
 
 /** A running playground. */
@@ -36,6 +49,8 @@ export interface Playground {
   readonly esmUrl: string;
   /** Resolves when the host process exits (with its code). */
   readonly hostExit: Promise<number>;
+  /** The Strapi of `npm run start:strapi`: its URL and API token. */
+  readonly strapi?: { readonly url: string; readonly token: string };
   close(): Promise<void>;
 }
 
@@ -44,7 +59,14 @@ export interface Playground {
  * `stateDir` (tests run it beside other servers).
  */
 export function anyPortEnvironment(stateDir: string): Record<string, string> {
-  return { EDITOR_PORT: '0', PORT: '0', ARTIFACTS_PORT: '0', ESM_PORT: '0', PLAYGROUND_STATE_DIR: stateDir };
+  return {
+    EDITOR_PORT: '0',
+    PORT: '0',
+    ARTIFACTS_PORT: '0',
+    ESM_PORT: '0',
+    STRAPI_PORT: '0',
+    PLAYGROUND_STATE_DIR: stateDir,
+  };
 }
 
 const examples = fileURLToPath(new URL('./', import.meta.url));
@@ -56,9 +78,9 @@ const ESM_PREFIX = '/esm';
  * artifacts origin, the ESM origin, the host as its own process — `npm run host` on the origin's
  * lightweight catalog — and the editor's Vite dev server, which proxies `/api` to the host and
  * `/origin` to the artifacts origin and serves the publisher API under `/__playground`); only then
- * does it replace the working copy of examples/artifacts (republishing edits the copy, never the
- * repository), empty the ESM folder (`catalog-schema publish` adds modules there) and build the
- * example component packages and the service worker.
+ * does it empty the two folder stores, publish every variant of examples/schema-package into them
+ * with `catalog-schema publish` (the catalog is what that publish lists; republishing edits the
+ * stores, never the repository) and build the service worker.
  */
 export async function startPlayground(options: PlaygroundOptions): Promise<Playground> {
   const cleanups: (() => Promise<unknown>)[] = [];
@@ -66,11 +88,13 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
   };
   try {
-    const catalog = await readCatalogFile(join(examples, 'artifacts', 'catalog.json')).catch((error: Error) => {
-      throw new PlaygroundStartError('invalid-example', error.message);
-    });
-    const state = await claimStateFolder(options.stateDir, { artifactsSource: join(examples, 'artifacts') });
+    const state = await claimStateFolder(options.stateDir);
     cleanups.push(() => state.release());
+    // Strapi boots meanwhile (seconds): the editor's page store is known before its server starts.
+    const strapiStarting =
+      options.pageStore?.kind === 'strapi' ? startPlaygroundStrapi(options.pageStore.port, options.log) : undefined;
+    strapiStarting?.catch(() => {});
+    cleanups.push(async () => (await strapiStarting?.catch(() => undefined))?.close());
     const workerFile = join(state.workerDir, 'service-worker.js');
 
     const origin: ArtifactsOrigin = await startArtifactsOrigin({
@@ -78,8 +102,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       port: options.artifactsPort,
     }).catch((error) => listenError(error, options.artifactsPort, 'the artifacts origin', 'ARTIFACTS_PORT'));
     cleanups.push(() => origin.close());
-    // The example modules are set in memory; anything else is read from the state's esm/, where
-    // `catalog-schema publish` puts a new variant's module (CATALOG_ESM_STORE).
+    // Every module is read from the state's esm/, where `catalog-schema publish` puts it (CATALOG_ESM_STORE).
     const esm: EsmOrigin = await startEsmOrigin({}, options.esmPort, {
       folder: { prefix: ESM_PREFIX, dir: state.esmDir },
     }).catch((error) => listenError(error, options.esmPort, 'the ESM origin', 'ESM_PORT'));
@@ -93,7 +116,9 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       log: options.log,
     });
     cleanups.push(() => host.stop());
+    const strapi = await strapiStarting;
     const vite = await startEditorServer(options, {
+      pageStore: strapi === undefined ? { kind: 'indexeddb' } : { kind: 'strapi', ...strapi.store },
       hostUrl: host.url,
       artifactsUrl: origin.url,
       esmUrl: `${esm.url}${ESM_PREFIX}`,
@@ -105,19 +130,22 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     });
     cleanups.push(() => vite.close());
 
-    // Every port is ours: now the working copy and the builds.
+    // Every port is ours: now the stores, the catalog and the worker.
     await resetStateFolder(state);
-    await cp(state.artifactsSource, state.artifactsDir, { recursive: true });
+    await mkdir(state.artifactsDir);
     await mkdir(state.esmDir);
-    const [modules] = await Promise.all([
-      buildComponentModules(catalog, ESM_PREFIX),
-      buildWorkerScript(state.workerDir),
-    ]);
-    for (const [path, source] of Object.entries(modules)) esm.set(path, source);
     options.log(`artifacts origin at ${origin.url} (serving ${state.artifactsDir})`);
-    options.log(
-      `ESM origin at ${esm.url}${ESM_PREFIX} (${catalog.packages.length} example packages built; serving ${state.esmDir} too)`,
-    );
+    options.log(`ESM origin at ${esm.url}${ESM_PREFIX} (serving ${state.esmDir})`);
+    const stores: PublishStores = {
+      artifactsDir: state.artifactsDir,
+      artifactsOrigin: origin.url,
+      esmDir: state.esmDir,
+      esmOrigin: `${esm.url}${ESM_PREFIX}`,
+      hostUrl: host.url,
+      secret: options.secret,
+    };
+    const [published] = await Promise.all([publishCatalog(state, stores), buildWorkerScript(state.workerDir)]);
+    options.log(published);
     options.log(`development revalidation secret: ${options.secret}`);
 
     const port = (vite.httpServer!.address() as { port: number }).port;
@@ -127,6 +155,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       artifactsUrl: origin.url,
       esmUrl: `${esm.url}${ESM_PREFIX}`,
       hostExit: host.exit,
+      ...(strapi === undefined ? {} : { strapi: { url: strapi.store.url, token: strapi.store.token } }),
       close,
     };
   } catch (error) {
@@ -144,6 +173,7 @@ async function startEditorServer(
     esmUrl: string;
     workerFile: string;
     publisher: Hono;
+    pageStore: PlaygroundPageStoreChoice;
   },
 ): Promise<ViteDevServer> {
   const vite = await createServer({
@@ -158,7 +188,9 @@ async function startEditorServer(
         host: parts.hostUrl,
         artifactsOrigin: parts.artifactsUrl,
         esmOrigin: parts.esmUrl,
+        ...(parts.pageStore.kind === 'strapi' ? { strapi: parts.pageStore.url } : {}),
       }),
+      __PLAYGROUND_PAGE_STORE__: JSON.stringify(parts.pageStore),
     },
     plugins: [
       serveWorkerScript(parts.workerFile),
@@ -204,4 +236,22 @@ async function startEditorServer(
     listenError(error as NodeJS.ErrnoException, options.editorPort, 'the editor', 'EDITOR_PORT');
   }
   return vite;
+}
+
+/**
+ * Fills the emptied stores with every variant of examples/schema-package: `catalog-schema publish`,
+ * unless the state folder's copy of the last publish was made from the same inputs (then that copy,
+ * stack/publish-cache.ts); answers the line that says which.
+ */
+async function publishCatalog(state: StateFolder, stores: PublishStores): Promise<string> {
+  const variants = await schemaPackageVariants();
+  const key = await publishInputsKey(schemaPackageDir, variants);
+  const folders = { artifactsDir: state.artifactsDir, esmDir: state.esmDir, cacheDir: state.cacheDir };
+  const what = `${variants.length} variants of examples/schema-package (${variants.join(', ')})`;
+  if (await restorePublished(folders, key))
+    return `catalog: ${what}, as published at an earlier start from the same sources`;
+  const started = performance.now();
+  await publishSchemaPackage(stores, variants);
+  await savePublished(folders, key);
+  return `catalog: published ${what} with catalog-schema publish in ${((performance.now() - started) / 1000).toFixed(1)} s`;
 }

@@ -16,6 +16,8 @@ const STACK_TIMEOUT_MS = 120_000;
 /** How long the processes of a stopped stack may take to be gone, on that machine. */
 const GONE_WITHIN_MS = 60_000;
 const started: { child: ChildProcess; stateDir: string }[] = [];
+/** The variants of examples/schema-package, in the catalog's order (publish's: by package folder). */
+const VARIANTS = ['callout1', 'cards1', 'counter1', 'cta1', 'features1', 'form1', 'hero1'];
 
 /** `npm start`'s program (examples/start.ts), every port free unless given. */
 function start(env: Record<string, string>) {
@@ -127,10 +129,22 @@ describe('npm start', () => {
       // The two folders a `catalog-schema publish` into the playground writes (docs/playground.md).
       const stateDir = started.at(-1)!.stateDir;
       expect(stdout).toContain(`(serving ${join(stateDir, 'artifacts')})`);
-      expect(stdout).toContain(`serving ${join(stateDir, 'esm')} too)`);
-      expect(stdout.indexOf('host listening on')).toBeLessThan(stdout.indexOf('editor ready at'));
-      expect((await fetch(`${url}origin/catalog.json`)).status).toBe(200);
-      expect((await fetch(`${url}api/runtime-catalog/hero1`)).status).toBe(200);
+      expect(stdout).toContain(`(serving ${join(stateDir, 'esm')})`);
+      // The catalog: every variant of examples/schema-package, published before the editor is ready.
+      expect(stdout).toMatch(
+        /\ncatalog: published 7 variants of examples\/schema-package \(callout1, cards1, counter1, cta1, features1, form1, hero1\) with catalog-schema publish in \d+\.\d s\n/,
+      );
+      expect(stdout.indexOf('host listening on')).toBeLessThan(stdout.indexOf('catalog: published'));
+      expect(stdout.indexOf('catalog: published')).toBeLessThan(stdout.indexOf('editor ready at'));
+      const catalog = await (await fetch(`${url}origin/catalog.json`)).text();
+      expect((JSON.parse(catalog) as { packages: { id: string }[] }).packages.map((pkg) => pkg.id)).toEqual(VARIANTS);
+      const entry = await fetch(`${url}api/runtime-catalog/hero1`);
+      expect(entry.status).toBe(200);
+      expect(await entry.json()).toMatchObject({
+        package: '@acme/ui-hero1',
+        version: '1.0.0',
+        module: { sri: expect.any(String) },
+      });
 
       // npm run example:republish against the running playground.
       const republish = (...args: string[]) =>
@@ -152,8 +166,8 @@ describe('npm start', () => {
         'republished callout1 data.json',
         '',
       ]);
-      const entry = (await (await fetch(`${url}api/runtime-catalog/callout1/data.json`)).json()) as { title: string };
-      expect(entry.title).toBe('Good to know (republished 1)');
+      const data = (await (await fetch(`${url}api/runtime-catalog/callout1/data.json`)).json()) as { title: string };
+      expect(data.title).toBe('Good to know (republished 1)');
       expect(republish('nope').stderr).toBe('error: Unknown package: nope\n');
       expect(republish().status).toBe(2);
 
@@ -162,6 +176,20 @@ describe('npm start', () => {
       for (const stopped of [url, host, artifacts]) {
         await expect(fetch(stopped)).rejects.toThrow('fetch failed');
       }
+
+      // A restart on the same folder, nothing changed since: the stores are the copy of the first
+      // start's publish (the republished data.json is gone), and nothing is published.
+      const again = await start({ PLAYGROUND_STATE_DIR: stateDir });
+      const againUrl = await again.ready;
+      expect(again.output().stdout).toContain(
+        '\ncatalog: 7 variants of examples/schema-package (callout1, cards1, counter1, cta1, features1, form1, hero1), as published at an earlier start from the same sources\n',
+      );
+      expect(again.output().stdout).not.toContain('POST /api/revalidate');
+      expect(await (await fetch(`${againUrl}origin/catalog.json`)).text()).toBe(catalog);
+      const restored = await fetch(`${againUrl}api/runtime-catalog/callout1/data.json`);
+      expect(((await restored.json()) as { title: string }).title).toBe('Good to know');
+      again.child.kill('SIGINT');
+      expect(await again.exit).toBe(0);
     },
     STACK_TIMEOUT_MS,
   );

@@ -8,8 +8,8 @@ import { PlaygroundStartError } from './stack/playground-start-error.js';
 // `npm start`: the playground on embedded defaults, no external service. Every part runs on
 // 127.0.0.1; ports come from EDITOR_PORT (5173), PORT (the host, 8787), ARTIFACTS_PORT (8788) and
 // ESM_PORT (8789), 0 meaning any free port. PLAYGROUND_STATE_DIR (default .playground/) holds the
-// working copy of the artifacts that the publisher edits, and the modules `catalog-schema publish`
-// adds (its `esm/`).
+// two folder stores that every start publishes examples/schema-package's variants into (`artifacts/`,
+// which the publisher edits, and `esm/`), and the copy of the last publish (`publish-cache/`).
 //
 // It stops everything (the host process included, every port freed) on SIGINT, SIGTERM and
 // SIGHUP, and when its parent goes away: the start script `exec`s this process, so npm's own
@@ -34,7 +34,16 @@ const options = {
   secret: process.env.REVALIDATION_SECRET || 'dev-revalidation-secret',
   stateDir: process.env.PLAYGROUND_STATE_DIR || join(fileURLToPath(new URL('../', import.meta.url)), '.playground'),
   log: (line: string) => console.log(line),
+  // `npm run start:strapi` (docs/playground.md "On Strapi"): pages in a real Strapi on STRAPI_PORT.
+  pageStore:
+    process.env.PLAYGROUND_PAGE_STORE === 'strapi'
+      ? { kind: 'strapi' as const, port: port('STRAPI_PORT', 1337) }
+      : { kind: 'indexeddb' as const },
 };
+if (!['', 'indexeddb', 'strapi'].includes(process.env.PLAYGROUND_PAGE_STORE ?? '')) {
+  console.error(`error: PLAYGROUND_PAGE_STORE must be indexeddb or strapi, got "${process.env.PLAYGROUND_PAGE_STORE}"`);
+  process.exit(1);
+}
 
 // contracts/dist first: the stack imports it (hence its import after the build).
 const build = buildContracts();

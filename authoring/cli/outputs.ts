@@ -3,6 +3,7 @@ import { jsonText } from '../generate/json-text.js';
 import type { OutputRoot } from '../generate/output-root.js';
 import { globalRegistry } from '../generate/registries/global-registry.js';
 import { strapiRegistry } from '../generate/registries/strapi-registry.js';
+import { strapiSchema } from '../generate/registries/strapi-schema.js';
 import { strapiOutputs } from '../generate/strapi/strapi-outputs.js';
 import { categoryList, typescriptTypes } from '../generate/types/typescript-types.js';
 import type { CompiledSchema } from '../model/compiled-schema.js';
@@ -33,16 +34,26 @@ export function typesOutput(schema: CompiledSchema, config: AuthoringConfig): Ou
 }
 
 /** Registry file names inside the registries folder. */
-export const registryFiles = { strapi: 'strapi.json', global: 'global.json' } as const;
+export const registryFiles = {
+  strapi: 'strapi.json',
+  strapiSchema: 'strapi-schema.json',
+  global: 'global.json',
+} as const;
 
-/** One or both registries; the folder may hold other files, which are kept. */
+/**
+ * One or both registries (the Strapi one with its schema for the SDK, `strapi-schema.json`); the
+ * folder may hold other files, which are kept.
+ */
 export function registriesOutput(
   schema: CompiledSchema,
   config: AuthoringConfig,
   which: { strapi?: boolean; global?: Record<string, unknown> | boolean },
 ): OutputRoot {
   const files = new Map<string, string>();
-  if (which.strapi) files.set(registryFiles.strapi, jsonText(strapiRegistry(schema)));
+  if (which.strapi) {
+    files.set(registryFiles.strapi, jsonText(strapiRegistry(schema)));
+    files.set(registryFiles.strapiSchema, jsonText(strapiSchema(schema)));
+  }
   if (which.global) {
     files.set(registryFiles.global, jsonText(typeof which.global === 'object' ? which.global : globalRegistry(schema)));
   }

@@ -76,7 +76,7 @@ export function definePackageCommands(program: Command, run: CliRun): void {
   );
   define(
     'registry:strapi',
-    'Validate, then write the Strapi registry (<registries>/strapi.json).',
+    'Validate, then write the Strapi registry and schema (<registries>/strapi.json, strapi-schema.json).',
     ['registries'],
     true,
     (context, flags) => registryStrapiCommand(context, { check: flags.check === true }),

@@ -60,6 +60,7 @@ export type DiagnosticCode =
   | 'attribute-name-invalid'
   | 'attribute-name-reserved'
   | 'attribute-name-conflict'
+  | 'field-reserved'
   | 'model-name-invalid'
   | 'model-name-reserved'
   | 'model-name-conflict'

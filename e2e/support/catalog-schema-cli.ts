@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { cp, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The example schema package of the repository. */
@@ -10,8 +10,17 @@ const examplePackage = fileURLToPath(new URL('../../examples/schema-package/', i
 /** The CLI as a publisher's `npx catalog-schema` runs it: the package's bin, over authoring/dist. */
 const cliBin = fileURLToPath(new URL('../../authoring/bin/catalog-schema.js', import.meta.url));
 
-/** What the example's scripts and `build` write at its root (its .gitignore, plus the variant packages): never copied. */
-const OUTPUTS = new Set(['cms', 'generated', '.catalog-schema', 'packages', 'node_modules']);
+/** What the example's scripts write at its root (its .gitignore) and its test fixtures: never copied. */
+const OUTPUTS = new Set(['cms', 'generated', '.catalog-schema', 'golden', 'node_modules']);
+/** What `build` and an install write inside a variant package (`packages/ui-<variant>/dist/`): never copied. */
+const PACKAGE_OUTPUTS = new Set(['dist', 'node_modules']);
+
+/** Whether `path` (relative to the example) is one of its outputs. */
+function isOutput(path: string): boolean {
+  const [top, variant, inner] = path.split(sep);
+  if (OUTPUTS.has(top!)) return true;
+  return top === 'packages' && variant !== undefined && inner !== undefined && PACKAGE_OUTPUTS.has(inner);
+}
 
 /** The part of a command's `--format json` report the tests read (build adds `variants`, scaffold `variant`). */
 export interface CliReport {
@@ -35,13 +44,13 @@ export interface CliRun {
   readonly output: string;
 }
 
-/** A copy of examples/schema-package (sources and config, none of its outputs) in a new temporary folder. */
+/**
+ * A copy of examples/schema-package (sources, config and variant packages, none of its outputs)
+ * in a new temporary folder: a test never writes into the repository's package.
+ */
 export async function copyExampleSchemaPackage(): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), 'e2e-schema-package-'));
-  await cp(examplePackage, root, {
-    recursive: true,
-    filter: (source) => !OUTPUTS.has(relative(examplePackage, source)),
-  });
+  await cp(examplePackage, root, { recursive: true, filter: (source) => !isOutput(relative(examplePackage, source)) });
   return root;
 }
 

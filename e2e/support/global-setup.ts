@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,12 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { createServer } from 'vite';
 import { buildWorkerScript, serveWorkerScript } from '../../examples/build/worker-script.js';
-import { anyPortEnvironment } from '../../examples/playground-stack.js';
 import { createHostApp } from '../../host/host-app.js';
 import { HOST_CONFIG_DEFAULTS } from '../../host/host-config.js';
 import { closeServer, listen, serverUrl, startArtifactsOrigin } from '../../testing/origins/artifacts-origin.js';
 import { startEsmOrigin } from '../../testing/origins/esm-origin.js';
 import { sampleEsmModules } from '../../testing/origins/sample-esm-modules.js';
+import { startPlaygroundProcess } from './playground-process.js';
 
 /** The secret of the e2e host (tests revalidate with it). */
 export const E2E_SECRET = 'e2e-revalidation-secret';
@@ -86,38 +85,5 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await esm.close();
     await origin.close();
     await rm(artifactsDir, { recursive: true, force: true });
-  };
-}
-
-/**
- * `npm start` itself, as a newcomer runs it (every port free-picked, the working copy in a
- * temporary folder): resolves with the editor URL once it prints `editor ready at <url>`.
- */
-async function startPlaygroundProcess(): Promise<{ url: string; stateDir: string; stop(): Promise<void> }> {
-  const stateDir = await mkdtemp(join(tmpdir(), 'e2e-playground-'));
-  const child = spawn('npm', ['start', '--silent'], {
-    cwd: fileURLToPath(new URL('../../', import.meta.url)),
-    env: { ...process.env, ...anyPortEnvironment(stateDir) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const ready = /editor ready at (http:\/\/\S+)/.exec(output);
-      if (ready) resolve(ready[1]!.replace(/\/$/, ''));
-    });
-    void exited.then((code) => reject(new Error(`npm start exited with ${code} before it was ready:\n${output}`)));
-  });
-  return {
-    url,
-    stateDir,
-    async stop() {
-      process.kill(-child.pid!, 'SIGINT');
-      await exited;
-      await rm(stateDir, { recursive: true, force: true });
-    },
   };
 }

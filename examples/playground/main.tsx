@@ -5,17 +5,22 @@ import {
   type CatalogWorker,
   createCatalogClient,
   openEditingSession,
-  openPageStore,
   registerCatalogWorker,
   SdkError,
 } from '../../sdk/index.js';
 import { createPuckAdapter } from '../../sdk/puck/index.js';
 import { trackContentSource } from './content-source.js';
 import { Editor } from './editor.js';
+import type { PlaygroundPageStoreChoice } from './page-store-choice.js';
+import { openPlaygroundPageStore } from './playground-page-store.js';
 import { runtimeModules } from './runtime-modules.js';
 
-// The playground editor: the SDK with the page's modules, the catalog service worker, the
-// IndexedDB page store and Puck configured from the catalog at run time.
+// The playground editor: the SDK with the page's modules, the catalog service worker, the page
+// store (IndexedDB, or Strapi with `npm run start:strapi`) and Puck configured from the catalog at
+// run time.
+
+/** Which page store the stack chose (playground-stack.ts defines it). */
+declare const __PLAYGROUND_PAGE_STORE__: PlaygroundPageStoreChoice;
 
 /** The lightweight catalog, served by the artifacts origin through the dev server's /origin proxy. */
 const CATALOG_URL = '/origin/catalog.json';
@@ -40,12 +45,11 @@ try {
     fetch: source.fetch,
   });
   const catalog = await client.loadCatalog();
-  const store = await openPageStore({
-    name: 'playground-pages',
-    onVersionChange: () => document.body.setAttribute('data-reload', 'required'),
-  });
+  const { store, accepts } = await openPlaygroundPageStore(__PLAYGROUND_PAGE_STORE__, catalog, () =>
+    document.body.setAttribute('data-reload', 'required'),
+  );
   const session = await openEditingSession({ store, pageId, newTitle: pageId === 'home' ? 'Home' : pageId });
-  const adapter = createPuckAdapter({ client, catalog });
+  const adapter = createPuckAdapter({ client, catalog, accepts });
   root.render(
     <Editor
       adapter={adapter}

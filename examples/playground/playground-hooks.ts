@@ -5,6 +5,8 @@ export interface PlaygroundUrls {
   readonly host: string;
   readonly artifactsOrigin: string;
   readonly esmOrigin: string;
+  /** With `npm run start:strapi`: the Strapi holding the pages. */
+  readonly strapi?: string;
 }
 
 /** The page hooks of docs/design.md (`window.playground`), for tests and automation. */

@@ -1,8 +1,8 @@
 import { createServer, request, type Server } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ArtifactsOrigin } from '../../testing/origins/artifacts-origin.js';
-import { type PublishTestStack, startPublishTestStack } from './publish-test-stack.js';
+import { type PublishTestStack, removePublishTemplate, startPublishTestStack } from './publish-test-stack.js';
 import { createPublisherApi, publisherRequestListener } from './publisher-api.js';
 
 const DATA = '/@acme/ui-callout1@1.0.0/data.json';
@@ -29,6 +29,7 @@ afterEach(async () => {
   await new Promise((resolve) => server.close(resolve));
   await stack.close();
 });
+afterAll(removePublishTemplate);
 
 const post = (path: string, body: string, headers: Record<string, string> = {}) =>
   fetch(`${api}${path}`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });

@@ -1,9 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CatalogPackage } from '@runtime-component-catalog/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ArtifactsOrigin } from '../../testing/origins/artifacts-origin.js';
-import { type PublishTestStack, startPublishTestStack } from './publish-test-stack.js';
+import { type PublishTestStack, removePublishTemplate, startPublishTestStack } from './publish-test-stack.js';
 import { type PublishTarget, type RepublishStepsError, republishArtifact } from './republish-artifact.js';
 import { RepublishError } from './republish-error.js';
 import { stampRepublish } from './stamp-republish.js';
@@ -27,6 +27,7 @@ beforeEach(async () => {
   ({ dir, origin, target } = stack);
 });
 afterEach(() => stack.close());
+afterAll(removePublishTemplate);
 
 const entryData = async () =>
   ((await (await fetch(`${target.hostUrl}/api/runtime-catalog/callout1/data.json`)).json()) as { title: string }).title;
@@ -35,11 +36,12 @@ describe('republishArtifact', () => {
   it('writes, verifies on the origin, then revalidates: the host serves the new artifact', async () => {
     expect(await entryData()).toBe('Good to know');
     const before = origin.requests(DATA);
-    const result = await republishArtifact(target, callout, 'data.json', { tone: 'tip', title: 'New title' });
+    const content = { cmp_variant: 'callout1', tone: 'tip', title: 'New title' };
+    const result = await republishArtifact(target, callout, 'data.json', content);
     expect(result).toMatchObject({
       packageId: 'callout1',
       artifact: 'data.json',
-      content: { tone: 'tip', title: 'New title' },
+      content,
       revalidated: ['data.json'],
       upToDate: false,
     });
@@ -54,7 +56,7 @@ describe('republishArtifact', () => {
   it('without content, republishes the current artifact with a visible change', async () => {
     const first = await republishArtifact(target, callout, 'data.json');
     expect(first.content.title).toBe('Good to know (republished 1)');
-    expect(first.content.tone).toBe('info');
+    expect(first.content).toMatchObject({ cmp_variant: 'callout1', tone: 'info' });
     const second = await republishArtifact(target, callout, 'data.json');
     expect(second.content.title).toBe('Good to know (republished 2)');
     expect((await republishArtifact(target, callout, 'puck.json')).content['x-republish']).toBe(1);
@@ -72,10 +74,16 @@ describe('republishArtifact', () => {
       message: 'data.json must be a JSON object',
     });
     // data.json must match the package's schema.json: every new instance gets it.
-    await expect(republishArtifact(target, callout, 'data.json', { tone: 'loud', title: 7 })).rejects.toMatchObject({
+    const wrong = { cmp_variant: 'callout1', tone: 'loud', title: 7 };
+    await expect(republishArtifact(target, callout, 'data.json', wrong)).rejects.toMatchObject({
       code: 'invalid-content',
       message:
         'data.json does not match schema.json: /tone must be equal to one of the allowed values; /title must be string',
+    });
+    // The schema is the one registry:global derives from the component's fields: cmp_variant is required.
+    await expect(republishArtifact(target, callout, 'data.json', { tone: 'info', title: 'x' })).rejects.toMatchObject({
+      code: 'invalid-content',
+      message: "data.json does not match schema.json: / must have required property 'cmp_variant'",
     });
     await expect(
       republishArtifact(target, callout, 'descriptor.json', { name: '@acme/other', version: '1.0.0' }),
@@ -89,6 +97,7 @@ describe('republishArtifact', () => {
 
   it('fails with the host answer when the revalidation is refused', async () => {
     const error = await republishArtifact({ ...target, secret: 'wrong' }, callout, 'data.json', {
+      cmp_variant: 'callout1',
       tone: 'info',
       title: 'x',
     }).catch((caught: unknown) => caught);
@@ -101,15 +110,17 @@ describe('republishArtifact', () => {
   });
 
   it('publishes the same bytes again as up to date: no upload, no revalidation', async () => {
-    await republishArtifact(target, callout, 'data.json', { tone: 'tip', title: 'Same' });
-    const again = await republishArtifact(target, callout, 'data.json', { tone: 'tip', title: 'Same' });
+    const same = { cmp_variant: 'callout1', tone: 'tip', title: 'Same' };
+    await republishArtifact(target, callout, 'data.json', same);
+    const again = await republishArtifact(target, callout, 'data.json', same);
     expect(again).toMatchObject({ revalidated: [], upToDate: true });
     expect(again.steps.map((step) => step.step)).toEqual(['artifact', 'done']);
   });
 
   it('fails without revalidating when the origin does not serve what was written', async () => {
     origin.fail(DATA, { status: 500 });
-    await expect(republishArtifact(target, callout, 'data.json', { tone: 'info', title: 'x' })).rejects.toMatchObject({
+    const content = { cmp_variant: 'callout1', tone: 'info', title: 'x' };
+    await expect(republishArtifact(target, callout, 'data.json', content)).rejects.toMatchObject({
       status: 502,
       message: `verify data.json: ${origin.url}${DATA} answered HTTP 500; nothing was revalidated`,
     });
@@ -143,6 +154,16 @@ describe('stampRepublish', () => {
       heading: 'Hi (republished 1)',
     });
     expect(stampRepublish('data.json', { start: 1 })).toEqual({ start: 1, 'x-republish': 1 });
+    // cmp_variant names the variant: never the text that changes.
+    expect(stampRepublish('data.json', { cmp_variant: 'counter1', start: 1 })).toEqual({
+      cmp_variant: 'counter1',
+      start: 1,
+      'x-republish': 1,
+    });
+    expect(stampRepublish('data.json', { cmp_variant: 'x1', note: 'Hi' })).toEqual({
+      cmp_variant: 'x1',
+      note: 'Hi (republished 1)',
+    });
     expect(stampRepublish('meta.json', { 'x-republish': 4 })).toEqual({ 'x-republish': 5 });
   });
 });

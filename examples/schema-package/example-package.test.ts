@@ -31,14 +31,14 @@ describe('the example schema package', () => {
   it('is valid', async () => {
     const { io, stdout } = memoryIo(examplePackageDir);
     expect(await runCli(['validate'], io)).toBe(0);
-    expect(stdout()).toBe('valid: 7 components, 5 collections\n');
+    expect(stdout()).toBe('valid: 12 components, 5 collections, 7 variants\n');
   });
 
   it('generates exactly the golden tree', async () => {
     const root = await copyExamplePackage();
     const { io, stdout } = memoryIo(root);
     expect(await runCli(['generate'], io)).toBe(0);
-    expect(stdout()).toBe('generate: wrote 34 files\n');
+    expect(stdout()).toBe('generate: wrote 42 files\n');
     const tree = await generatedTree(root);
     if (process.env.UPDATE_GOLDEN === '1') {
       await rm(goldenDir, { recursive: true, force: true });
@@ -65,7 +65,7 @@ describe('the example schema package', () => {
     expect(await generatedTree(root)).toEqual(first);
     const check = memoryIo(root);
     expect(await runCli(['generate', '--check'], check.io)).toBe(0);
-    expect(check.stdout()).toBe('generate up to date (34 files)\n');
+    expect(check.stdout()).toBe('generate up to date (42 files)\n');
   });
 
   it('covers every shorthand form, every object form key and every relation alias and option format', async () => {

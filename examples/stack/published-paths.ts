@@ -11,8 +11,14 @@ const SCOPE = /^@[a-z0-9][a-z0-9._~-]*$/;
 const VERSIONED = /^[a-z0-9][a-z0-9._~-]*@\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.+-]*)?$/;
 /** FolderStore's atomic write: `.put-<16 hex>.tmp` beside its target, left behind by a crash before its rename. */
 const TEMPORARY = /^\.put-[0-9a-f]{16}\.tmp$/;
-/** The artifacts store's files in a package version folder: the five artifacts and publish's manifest. */
-const PACKAGE_FILES: ReadonlySet<string> = new Set([...ARTIFACT_NAMES, 'publish-manifest.json']);
+/**
+ * The artifacts store's files in a package version folder: the five artifacts and publish's
+ * manifest; and `preview.svg`, which the playground copied there before its catalog was the
+ * schema package's (a state folder from then is taken, and emptied, as it is).
+ */
+const PACKAGE_FILES: ReadonlySet<string> = new Set([...ARTIFACT_NAMES, 'publish-manifest.json', 'preview.svg']);
+/** The store's catalog, where publish lists each variant (its default key, `publish.catalog`). */
+const CATALOG = 'catalog.json';
 
 /** `[@scope/]name@version`: the segments after the optional scope, or undefined when `path` has no such start. */
 function afterPackage(path: string): string[] | undefined {
@@ -30,12 +36,12 @@ const isScope = (path: string) => !path.includes('/') && SCOPE.test(path);
 export const isPublishTemporary = (path: string) => TEMPORARY.test(posix.basename(path));
 
 /**
- * A path of the artifacts store that publish makes: a scope folder, a package version folder
- * (`@acme/ui-hero2@0.1.0`), and in it the five artifacts and `publish-manifest.json`.
+ * A path of the artifacts store that publish makes: `catalog.json`, a scope folder, a package
+ * version folder (`@acme/ui-hero2@0.1.0`), and in it the five artifacts and `publish-manifest.json`.
  */
 export function isPublishedArtifactPath(path: string, directory: boolean): boolean {
   if (directory && isScope(path)) return true;
-  if (!directory && isPublishTemporary(path)) return true;
+  if (!directory && (path === CATALOG || isPublishTemporary(path))) return true;
   const rest = afterPackage(path);
   if (rest === undefined || path.endsWith('.mjs')) return false;
   return directory ? rest.length === 0 : rest.length === 1 && PACKAGE_FILES.has(rest[0]!);

@@ -5,16 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { claimStateFolder, resetStateFolder } from './state-folder.js';
 
 let root: string;
-/** What the playground copies into `artifacts/` (examples/artifacts in `npm start`). */
-let source: string;
 /** A folder of someone else's, beside the state folders. */
 let outside: string;
 beforeEach(async () => {
   root = await mkdtemp(join(tmpdir(), 'state-folder-'));
-  source = join(root, 'source');
-  await mkdir(join(source, '@acme/ui-x@1.0.0'), { recursive: true });
-  await writeFile(join(source, 'catalog.json'), '{}');
-  await writeFile(join(source, '@acme/ui-x@1.0.0/data.json'), '{}');
   outside = join(root, 'outside');
   await mkdir(outside);
   await writeFile(join(outside, 'precious.txt'), 'keep me');
@@ -23,24 +17,30 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const claim = (path: string) => claimStateFolder(path, { artifactsSource: source });
+const claim = (path: string) => claimStateFolder(path);
 const refusal = (folder: string, what: string) => ({
   code: 'state-folder',
   message: `${folder} has files the playground did not make (${what}); set PLAYGROUND_STATE_DIR to an empty or new folder`,
 });
 
-/** A folder as a previous `npm start` left it: marker, a copy of the source, the worker. */
+/** A folder as a previous `npm start` left it: marker, a published store and its cached copy, the worker. */
 async function previousStart(folder: string): Promise<void> {
-  await mkdir(join(folder, 'artifacts/@acme/ui-x@1.0.0'), { recursive: true });
+  for (const dir of ['artifacts', 'publish-cache/artifacts']) {
+    await mkdir(join(folder, dir, '@acme/ui-x@1.0.0'), { recursive: true });
+    await writeFile(join(folder, dir, 'catalog.json'), '{}');
+    await writeFile(join(folder, dir, '@acme/ui-x@1.0.0/publish-manifest.json'), '{}');
+  }
+  await writeFile(join(folder, 'artifacts/@acme/ui-x@1.0.0/data.json'), '{"title":"republished"}');
+  await mkdir(join(folder, 'publish-cache/esm/@acme/ui-x@1.0.0/es2022'), { recursive: true });
+  await writeFile(join(folder, 'publish-cache/esm/@acme/ui-x@1.0.0/es2022/ui-x.mjs'), 'export {};');
+  await writeFile(join(folder, 'publish-cache/key'), 'abc\n');
   await mkdir(join(folder, 'worker'));
   await writeFile(join(folder, '.playground-state'), '');
-  await writeFile(join(folder, 'artifacts/catalog.json'), '{}');
-  await writeFile(join(folder, 'artifacts/@acme/ui-x@1.0.0/data.json'), '{"title":"republished"}');
   await writeFile(join(folder, 'worker/service-worker.js'), '');
 }
 
 describe('claimStateFolder', () => {
-  it('claims a new folder, and resets only the subfolders the playground makes', async () => {
+  it('claims a new folder, and resets only the subfolders the playground makes, keeping its publish cache', async () => {
     const state = await claim(join(root, 'new'));
     expect(await readFile(join(root, 'new', '.playground-state'), 'utf8')).toBe(`${process.pid}\n`);
     await previousStart(state.path);
@@ -48,6 +48,8 @@ describe('claimStateFolder', () => {
     await resetStateFolder(state);
     await expect(lstat(state.artifactsDir)).rejects.toThrow('ENOENT');
     await expect(lstat(state.workerDir)).rejects.toThrow('ENOENT');
+    expect(state.cacheDir).toBe(join(root, 'new', 'publish-cache'));
+    expect(await readFile(join(state.cacheDir, 'key'), 'utf8')).toBe('abc\n');
     await state.release();
     // Released: the next start may claim it again.
     await expect(claim(join(root, 'new'))).resolves.toMatchObject({ path: join(root, 'new') });
@@ -59,6 +61,8 @@ describe('claimStateFolder', () => {
     await rm(join(folder, '.playground-state'));
     await writeFile(join(folder, 'artifacts/@acme/ui-x@1.0.0/schema.json'), '{}'); // published later
     await writeFile(join(folder, 'artifacts/.put-0b6e1f4c3f5e4c1e.tmp'), '{}');
+    // What the playground copied from examples/artifacts before its catalog was the schema package's.
+    await writeFile(join(folder, 'artifacts/@acme/ui-x@1.0.0/preview.svg'), '<svg/>');
     await expect(claim(folder)).resolves.toMatchObject({ path: folder });
   });
 
@@ -99,6 +103,13 @@ describe('claimStateFolder', () => {
     ['esm/@acme/ui-hero2@0.1.0/es2022/notes.txt', 'esm/@acme/ui-hero2@0.1.0/es2022/notes.txt'],
     ['esm/notes/a.mjs', 'esm/notes'],
     ['esm/.put-short.tmp', 'esm/.put-short.tmp'],
+    ['esm/catalog.json', 'esm/catalog.json'],
+    ['artifacts/@acme/catalog.json', 'artifacts/@acme/catalog.json'],
+    ['publish-cache/notes.txt', 'publish-cache/notes.txt'],
+    ['publish-cache/esm/notes/a.mjs', 'publish-cache/esm/notes'],
+    ['publish-cache/worker/service-worker.js', 'publish-cache/worker'],
+    ['publish-cache/artifacts/@acme/ui-x@1.0.0/notes.txt', 'publish-cache/artifacts/@acme/ui-x@1.0.0/notes.txt'],
+    ['publish-cache/esm/@acme/ui-x@1.0.0/index.mjs', 'publish-cache/esm/@acme/ui-x@1.0.0/index.mjs'],
   ])('refuses %s, which no publish makes', async (path, named) => {
     const folder = join(root, 'state');
     await previousStart(folder);

@@ -1,7 +1,8 @@
 import { constants, type Dirent } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { PlaygroundStartError } from './playground-start-error.js';
+import { CACHE_KEY_FILE, CACHE_STORES } from './publish-cache.js';
 import { isPublishedArtifactPath, isPublishedModulePath } from './published-paths.js';
 
 /** The file that marks a folder as the playground's, with the pid of the `npm start` using it. */
@@ -10,12 +11,8 @@ const MARKER = '.playground-state';
 const WORKER_FILES: readonly string[] = ['service-worker.js'];
 /** The playground's subfolders: emptied at each start. */
 const SUBFOLDERS: readonly string[] = ['artifacts', 'esm', 'worker'];
-
-/** What the playground puts in its state folder. */
-export interface StateFolderOptions {
-  /** The folder `artifacts/` is a copy of (examples/artifacts). */
-  readonly artifactsSource: string;
-}
+/** The copy of the last start's publish (publish-cache.ts): kept from one start to the next. */
+const CACHE = 'publish-cache';
 
 /** The playground's state folder, claimed by this process. */
 export interface StateFolder {
@@ -26,24 +23,24 @@ export interface StateFolder {
   readonly esmDir: string;
   /** Where the built service worker goes. */
   readonly workerDir: string;
-  /** The folder `artifactsDir` is a copy of. */
-  readonly artifactsSource: string;
+  /** The copy of the last publish (publish-cache.ts), kept across starts. */
+  readonly cacheDir: string;
   /** Gives the folder up (the marker stays, without a pid). */
   release(): Promise<void>;
 }
 
 /**
  * Claims `path` for this process. The folder must be new, empty, or hold nothing but what the
- * playground makes: the marker, `artifacts/` (the paths of `artifactsSource`, and what a publish
- * puts in a folder store: package folders with their artifacts and manifest, temporary files),
- * `esm/` (modules a publish put there, in esm.sh's shape) and `worker/` (the built worker).
- * Anything else, anywhere in it, and any symbolic link, refuses it whatever the marker
- * says (a marker proves nothing: it is one file anyone can copy). Refused too: a folder another
- * running `npm start` holds. A refused folder is left exactly as it was.
+ * playground makes: the marker, `artifacts/` (what a publish puts in a folder store: the catalog,
+ * package folders with their artifacts and manifest, temporary files), `esm/` (modules a publish
+ * put there, in esm.sh's shape), `worker/` (the built worker) and `publish-cache/` (a copy of
+ * both stores and its key). Anything else, anywhere in it, and any symbolic link, refuses it
+ * whatever the marker says (a marker proves nothing: it is one file anyone can copy). Refused too:
+ * a folder another running `npm start` holds. A refused folder is left exactly as it was.
  */
-export async function claimStateFolder(path: string, options: StateFolderOptions): Promise<StateFolder> {
+export async function claimStateFolder(path: string): Promise<StateFolder> {
   const folder = resolve(path);
-  await checkOwnFolder(folder, options.artifactsSource);
+  await checkOwnFolder(folder);
   const holder = Number((await readFile(join(folder, MARKER), 'utf8').catch(() => '')).trim());
   if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isRunning(holder)) {
     throw new PlaygroundStartError(
@@ -58,35 +55,44 @@ export async function claimStateFolder(path: string, options: StateFolderOptions
     artifactsDir: join(folder, 'artifacts'),
     esmDir: join(folder, 'esm'),
     workerDir: join(folder, 'worker'),
-    artifactsSource: options.artifactsSource,
+    cacheDir: join(folder, CACHE),
     release: () => writeMarker(folder, ''),
   };
 }
 
 /**
- * Empties the playground's own subfolders of `state`, after checking again that they hold only
- * what the playground makes (a file added since the claim is refused, not deleted).
+ * Empties the playground's own subfolders of `state` (`publish-cache/` stays), after checking
+ * again that they hold only what the playground makes (a file added since the claim is refused,
+ * not deleted).
  */
 export async function resetStateFolder(state: StateFolder): Promise<void> {
-  await checkOwnFolder(state.path, state.artifactsSource);
+  await checkOwnFolder(state.path);
   await Promise.all(SUBFOLDERS.map((dir) => rm(join(state.path, dir), { recursive: true, force: true })));
 }
 
+/** Whether `path` (inside the artifacts or ESM folder store, or their copies) is one a publish makes. */
+function isStorePath(store: string, path: string, directory: boolean): boolean {
+  if (store === 'artifacts') return isPublishedArtifactPath(path, directory);
+  return store === 'esm' && isPublishedModulePath(path, directory);
+}
+
 /** Throws `state-folder` unless `folder` is missing or holds only what the playground makes. */
-async function checkOwnFolder(folder: string, artifactsSource: string): Promise<void> {
-  const source = await sourcePaths(artifactsSource);
+async function checkOwnFolder(folder: string): Promise<void> {
   const own = (entry: string, dirent: Dirent): boolean => {
     if (dirent.isSymbolicLink()) return false;
     if (entry === MARKER) return dirent.isFile();
-    if (SUBFOLDERS.includes(entry)) return dirent.isDirectory();
-    const [top, ...rest] = entry.split('/');
-    const inner = rest.join('/');
     const directory = dirent.isDirectory();
     if (!directory && !dirent.isFile()) return false;
-    if (top === 'worker') return !directory && WORKER_FILES.includes(inner);
-    if (top === 'esm') return isPublishedModulePath(inner, directory);
-    if (top !== 'artifacts') return false;
-    return (directory ? source.dirs : source.files).has(inner) || isPublishedArtifactPath(inner, directory);
+    if (SUBFOLDERS.includes(entry) || entry === CACHE) return directory;
+    const [top, store = '', ...rest] = entry.split('/');
+    if (top === 'worker') return !directory && rest.length === 0 && WORKER_FILES.includes(store);
+    if (top === 'artifacts' || top === 'esm') return isStorePath(top, [store, ...rest].join('/'), directory);
+    if (top !== CACHE) return false;
+    // publish-cache/key, publish-cache/artifacts/…, publish-cache/esm/…
+    if (rest.length === 0) {
+      return store === CACHE_KEY_FILE ? !directory : directory && (CACHE_STORES as readonly string[]).includes(store);
+    }
+    return isStorePath(store, rest.join('/'), directory);
   };
   let foreign: string | undefined;
   try {
@@ -128,17 +134,6 @@ async function firstForeign(
     }
   }
   return undefined;
-}
-
-/** The files and folders of `root`, as `a/b` paths (the folder itself is `.`). */
-async function sourcePaths(root: string): Promise<{ files: Set<string>; dirs: Set<string> }> {
-  const files = new Set<string>();
-  const dirs = new Set<string>(['.']);
-  for (const dirent of await readdir(root, { withFileTypes: true, recursive: true })) {
-    const path = relative(root, join(dirent.parentPath, dirent.name)).split(sep).join('/');
-    (dirent.isDirectory() ? dirs : files).add(path);
-  }
-  return { files, dirs };
 }
 
 /** Writes the marker; never through a symbolic link (O_NOFOLLOW: a link there fails, ELOOP). */

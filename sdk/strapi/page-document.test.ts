@@ -88,6 +88,7 @@ describe('instance ↔ block', () => {
       hero({ cmp_variant: 'hero1', title: 'Hi', image: { id: 7, url: '/uploads/a.png' }, cta: { label: 'Go' } }),
       mapping,
     );
+    expect(Object.keys(block)[0]).toBe('__component');
     expect(block).toEqual({
       __component: 'hero.hero1',
       cmp_variant: 'hero1',

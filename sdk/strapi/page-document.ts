@@ -52,6 +52,7 @@ export function blockOfInstance(instance: ComponentInstance, mapping: PageMappin
   const props = writeComponent(instance.props, found.component, path, mapping.schema);
   const meta = { id: instance.id, package: instance.package, version: instance.version };
   return {
+    // First: Strapi 5.54's input validation refuses a block whose nested component comes before it.
     __component: found.component,
     ...props,
     cmp_instance: emptyLists.length === 0 ? meta : { ...meta, emptyLists },

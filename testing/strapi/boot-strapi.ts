@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
 import type { BootReport, BootRequest } from './boot-report.js';
-import { writeChild } from './child-bundle.js';
+import { childEnv, writeChild } from './child-bundle.js';
 import type { StrapiAppDir } from './strapi-app-dir.js';
 
 /** What one boot gave: the child's report, Strapi's log (its tail), and the wall time. */
@@ -12,17 +12,6 @@ export interface BootResult {
 }
 
 const outputLimit = 20_000;
-
-/** The child's environment: only what node needs, no telemetry, no colours; Strapi reads the app's .env. */
-function childEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    STRAPI_TELEMETRY_DISABLED: 'true',
-    STRAPI_DISABLE_UPDATE_NOTIFICATION: 'true',
-    FORCE_COLOR: '0',
-  };
-  for (const key of ['PATH', 'HOME', 'TMPDIR', 'LANG']) if (process.env[key] !== undefined) env[key] = process.env[key];
-  return env;
-}
 
 /**
  * Boots the app in a child process (Strapi calls process.exit on some errors) and resolves with

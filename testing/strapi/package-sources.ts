@@ -7,13 +7,27 @@ export interface CollectionSource {
   readonly mode: 'collection' | 'single';
   /** Field names in file order. */
   readonly fields: readonly string[];
+  /** What generate adds after them (docs/strapi-pages.md): `revision` when a field is a dynamic zone. */
+  readonly generated: readonly string[];
 }
 
 /** A component source file, and its table from the lock. */
 export interface ComponentSource {
   readonly id: string;
   readonly fields: readonly string[];
+  /** What generate adds after them: `cmp_instance` when a collection's dynamic zone lists it. */
+  readonly generated: readonly string[];
   readonly collectionName: string;
+}
+
+/** The component ids of a dynamic zone field (`dynamicZone(a.b,c.d)` or the object form), else none. */
+function zoneComponents(field: unknown): string[] {
+  if (typeof field === 'string') {
+    const match = /^dynamicZone\((.*)\)$/.exec(field);
+    return match ? match[1]!.split(',').map((id) => id.trim()) : [];
+  }
+  const object = field as { type?: string; components?: string[] };
+  return object?.type === 'dynamicZone' ? (object.components ?? []) : [];
 }
 
 async function jsonFiles(dir: string): Promise<unknown[]> {
@@ -29,13 +43,24 @@ export async function readPackageSources(
   const lock = JSON.parse(await readFile(join(source, 'component-ids.lock.json'), 'utf8')) as {
     components: Record<string, { collectionName: string }>;
   };
-  const collections = (
-    (await jsonFiles(join(source, 'collections'))) as { id: string; mode?: 'collection' | 'single'; fields: object }[]
-  ).map((file) => ({ id: file.id, mode: file.mode ?? 'collection', fields: Object.keys(file.fields) }));
+  const collectionFiles = (await jsonFiles(join(source, 'collections'))) as {
+    id: string;
+    mode?: 'collection' | 'single';
+    fields: Record<string, unknown>;
+  }[];
+  const zonesOf = (file: { fields: Record<string, unknown> }) => Object.values(file.fields).flatMap(zoneComponents);
+  const listed = new Set(collectionFiles.flatMap(zonesOf));
+  const collections = collectionFiles.map((file) => ({
+    id: file.id,
+    mode: file.mode ?? 'collection',
+    fields: Object.keys(file.fields),
+    generated: zonesOf(file).length > 0 ? ['revision'] : [],
+  }));
   const components = ((await jsonFiles(join(source, 'components'))) as { id: string; fields: object }[]).map(
     (file) => ({
       id: file.id,
       fields: Object.keys(file.fields),
+      generated: listed.has(file.id) ? ['cmp_instance'] : [],
       collectionName: lock.components[file.id]?.collectionName ?? '',
     }),
   );

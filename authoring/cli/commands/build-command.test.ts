@@ -292,11 +292,14 @@ describe('build', () => {
     expect(await readdir(join(root, 'packages/ui-hero1'))).not.toContain('dist');
   });
 
-  it("builds the playground's example components: counter1 client, the others server-safe, only default externals", async () => {
+  it("builds the example package's variants (the playground's components): counter1 client, the others server-safe, only default externals", async () => {
     const root = await makeTempDir();
     const ids = ['callout1', 'counter1', 'cta1', 'features1', 'hero1'];
     for (const id of ids) {
-      const source = await readFile(new URL(`../../../examples/components/${id}.tsx`, import.meta.url), 'utf8');
+      const source = await readFile(
+        new URL(`../../../examples/schema-package/packages/ui-${id}/src/index.tsx`, import.meta.url),
+        'utf8',
+      );
       await writeTree(root, {
         [`packages/ui-${id}/package.json`]: JSON.stringify({ name: `@acme/ui-${id}`, version: '1.0.0' }),
         [`packages/ui-${id}/src/index.tsx`]: source,

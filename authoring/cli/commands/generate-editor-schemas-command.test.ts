@@ -50,7 +50,7 @@ describe('generate:editor-schemas', () => {
     expect(await runCli(['generate:editor-schemas', '--check'], memoryIo(root).io)).toBe(0);
     const validate = memoryIo(root);
     expect(await runCli(['validate'], validate.io)).toBe(0);
-    expect(validate.stdout()).toBe('valid: 7 components, 5 collections, 2 editor schemas\n');
+    expect(validate.stdout()).toBe('valid: 12 components, 5 collections, 2 editor schemas\n');
   });
 
   it('--dry-run and --check write nothing', async () => {
@@ -120,6 +120,6 @@ describe('generate:editor-schemas', () => {
     const root = await copyExamplePackage();
     const { io, stdout } = memoryIo(root);
     expect(await runCli(['validate'], io)).toBe(0);
-    expect(stdout()).toBe('valid: 7 components, 5 collections\n');
+    expect(stdout()).toBe('valid: 12 components, 5 collections\n');
   });
 });

@@ -28,10 +28,10 @@ describe('lock:components', () => {
     expect(await readFile(join(root, lockPath), 'utf8')).toBe(
       await readFile(join(examplePackageDir, lockPath), 'utf8'),
     );
-    expect(await run(root, ['validate'])).toEqual({ code: 0, out: 'valid: 7 components, 5 collections\n' });
+    expect(await run(root, ['validate'])).toEqual({ code: 0, out: 'valid: 12 components, 5 collections\n' });
     expect(await run(root, ['lock:components', '--check'])).toEqual({
       code: 0,
-      out: 'lock:components: 7 ids, up to date\n',
+      out: 'lock:components: 12 ids, up to date\n',
     });
   });
 
@@ -47,7 +47,7 @@ describe('lock:components', () => {
     );
     expect(await run(root, ['lock:components'])).toEqual({
       code: 0,
-      out: 'lock:components: 8 ids locked (added hero.hero2)\n',
+      out: 'lock:components: 13 ids locked (added hero.hero2)\n',
     });
     expect((await run(root, ['validate'])).code).toBe(0);
     await rm(file);
@@ -56,7 +56,7 @@ describe('lock:components', () => {
     );
     expect(await run(root, ['lock:components'])).toEqual({
       code: 0,
-      out: 'lock:components: 7 ids locked (removed hero.hero2)\n',
+      out: 'lock:components: 12 ids locked (removed hero.hero2)\n',
     });
     expect(await readFile(join(root, lockPath), 'utf8')).toBe(
       await readFile(join(examplePackageDir, lockPath), 'utf8'),

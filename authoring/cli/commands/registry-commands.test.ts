@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryIo } from '../../testing/memory-io.js';
@@ -11,13 +11,17 @@ const golden = (name: string) =>
   readFile(join(examplePackageDir, `golden/generated/registries/${name}.golden`), 'utf8');
 
 describe('registry:strapi and registry:global', () => {
-  it('write one registry each and keep the other', async () => {
+  it('write one registry each (strapi.json with strapi-schema.json) and keep the other', async () => {
     const root = await copyExamplePackage();
     expect(await runCli(['registry:strapi'], memoryIo(root).io)).toBe(0);
-    expect([...(await readFiles(join(root, 'generated/registries'))).keys()]).toEqual(['strapi.json']);
+    expect([...(await readFiles(join(root, 'generated/registries'))).keys()]).toEqual([
+      'strapi-schema.json',
+      'strapi.json',
+    ]);
     expect(await runCli(['registry:global'], memoryIo(root).io)).toBe(0);
     const registries = await readFiles(join(root, 'generated/registries'));
     expect(registries.get('strapi.json')).toBe(await golden('strapi.json'));
+    expect(registries.get('strapi-schema.json')).toBe(await golden('strapi-schema.json'));
     expect(registries.get('global.json')).toBe(await golden('global.json'));
   });
 
@@ -43,6 +47,18 @@ describe('registry:strapi and registry:global', () => {
   it.each([['hero.hero1'], ['hero:hero1']])('accepts the id or key form %s', async (variant) => {
     const root = await copyExamplePackage();
     expect(await runCli(['registry:global', '--component', variant], memoryIo(root).io)).toBe(0);
+  });
+
+  it('registry:strapi --check reports a stale or missing strapi-schema.json', async () => {
+    const root = await copyExamplePackage();
+    expect(await runCli(['registry:strapi'], memoryIo(root).io)).toBe(0);
+    const upToDate = memoryIo(root);
+    expect(await runCli(['registry:strapi', '--check'], upToDate.io)).toBe(0);
+    expect(upToDate.stdout()).toBe('registry:strapi up to date (2 files)\n');
+    await rm(join(root, 'generated/registries/strapi-schema.json'));
+    const missing = memoryIo(root);
+    expect(await runCli(['registry:strapi', '--check'], missing.io)).toBe(1);
+    expect(missing.stdout()).toContain('generated/registries/strapi-schema.json:1:1 output-missing');
   });
 
   it('refuses to rewrite one entry of a registry it cannot read (exit 1)', async () => {

@@ -3,7 +3,7 @@ import type { CommandResult } from '../command-result.js';
 import { compileAndEmit } from '../compile-and-emit.js';
 import { registriesOutput } from '../outputs.js';
 
-/** `registry:strapi`: validate, then the Strapi registry (`<registries>/strapi.json`). */
+/** `registry:strapi`: validate, then the Strapi registry and schema (`<registries>/strapi.json`, `strapi-schema.json`). */
 export function registryStrapiCommand(context: CommandContext, options: { check: boolean }): Promise<CommandResult> {
   return compileAndEmit(context, 'registry:strapi', options.check, (schema, config) => [
     registriesOutput(schema, config, { strapi: true }),

@@ -28,7 +28,7 @@ describe('rename:component', () => {
     expect(after.has('src/source/components/hero/hero1.json')).toBe(false);
     expect(JSON.parse(after.get('src/source/components/banner/banner1.json')!).id).toBe('banner.banner1');
     expect(JSON.parse(after.get('src/source/collections/page.json')!).fields.blocks).toBe(
-      'dynamicZone(banner.banner1,cards.cards1,form.form1)',
+      'dynamicZone(banner.banner1,cards.cards1,form.form1,interactive.counter1,content.features1,content.callout1,navigation.cta1)',
     );
     expect(JSON.parse(after.get('src/source/collections/article.json')!).fields.sections.components).toEqual([
       'banner.banner1',

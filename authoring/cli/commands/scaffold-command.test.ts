@@ -102,7 +102,7 @@ describe('scaffold', () => {
     const result = await run(root, ['scaffold', '--category', 'banner']);
     expect(result.code).toBe(1);
     expect(result.out).toMatch(
-      /^generated\/types\/categories\.json:1:1 scaffold-category-unknown .*known: cards, form, hero, shared/m,
+      /^generated\/types\/categories\.json:1:1 scaffold-category-unknown .*known: cards, content, form, hero, interactive, navigation, shared/m,
     );
     expect(await snapshotTree(root)).toEqual(before);
   });

@@ -40,7 +40,7 @@ async function addVariant(root: string, dir: string, variant: string, meta: unkn
 describe('validate: variant metas', () => {
   it('prints the summary unchanged when there is no packages folder', async () => {
     const root = await copyExamplePackage();
-    expect(await run(root, ['validate'])).toEqual({ code: 0, out: 'valid: 7 components, 5 collections\n' });
+    expect(await run(root, ['validate'])).toEqual({ code: 0, out: 'valid: 12 components, 5 collections\n' });
   });
 
   it('counts the variants when there are some', async () => {
@@ -48,7 +48,7 @@ describe('validate: variant metas', () => {
     await addVariant(root, 'packages', 'hero1', heroMeta);
     expect(await run(root, ['validate'])).toEqual({
       code: 0,
-      out: 'valid: 7 components, 5 collections, 1 variant\n',
+      out: 'valid: 12 components, 5 collections, 1 variant\n',
     });
   });
 
@@ -70,7 +70,7 @@ describe('validate: variant metas', () => {
     const lines = out.split('\n');
     expect(lines.some((line) => line.startsWith('src/source/components/hero/hero1.json:1:2 json-invalid'))).toBe(true);
     expect(lines).toContain(
-      'packages/ui-hero1/meta.json:4:15 meta-category-invalid "category" must be a category of the components (known: cards, form, hero, shared)',
+      'packages/ui-hero1/meta.json:4:15 meta-category-invalid "category" must be a category of the components (known: cards, content, form, hero, interactive, navigation, shared)',
     );
   });
 

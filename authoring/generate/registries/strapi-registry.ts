@@ -1,4 +1,9 @@
-import type { CompiledSchema } from '../../model/compiled-schema.js';
+import type { CompiledCollection, CompiledSchema } from '../../model/compiled-schema.js';
+
+/** A content type's REST endpoint: `/api/<plural>`, a single type's `/api/<singular>`. */
+export function restEndpoint(collection: Pick<CompiledCollection, 'kind' | 'singularName' | 'pluralName'>): string {
+  return `/api/${collection.kind === 'singleType' ? collection.singularName : collection.pluralName}`;
+}
 
 /**
  * The Strapi registry (`registry:strapi`, docs/authoring.md): what the CMS application holds, for
@@ -36,7 +41,7 @@ export function strapiRegistry(schema: CompiledSchema): Record<string, unknown> 
       singularName: name,
       pluralName: collection.pluralName,
       collectionName: collection.collectionName,
-      endpoint: `/api/${collection.kind === 'singleType' ? name : collection.pluralName}`,
+      endpoint: restEndpoint(collection),
       draftAndPublish: collection.draftAndPublish,
       localized: collection.i18n,
       schema: `src/api/${name}/content-types/${name}/schema.json`,

@@ -1,11 +1,12 @@
 import type { CompiledCollection } from '../../model/compiled-schema.js';
+import { collectionAttributes } from './page-attributes.js';
 import { strapiAttribute } from './strapi-attribute.js';
 
 /**
  * A collection's `schema.json` for Strapi 5: kind, collectionName, info, options with
  * draftAndPublish always explicit (Strapi's loader defaults it to false, its docs to true), and
  * pluginOptions.i18n.localized for i18n collections. Attributes keep the source order (the admin
- * form's order).
+ * form's order); a page collection's `revision` comes last.
  */
 export function contentTypeSchema(collection: CompiledCollection): Record<string, unknown> {
   return {
@@ -20,7 +21,10 @@ export function contentTypeSchema(collection: CompiledCollection): Record<string
     options: { draftAndPublish: collection.draftAndPublish },
     pluginOptions: collection.i18n ? { i18n: { localized: true } } : {},
     attributes: Object.fromEntries(
-      collection.attributes.map((attribute) => [attribute.name, strapiAttribute(attribute, collection.i18n)]),
+      collectionAttributes(collection).map((attribute) => [
+        attribute.name,
+        strapiAttribute(attribute, collection.i18n),
+      ]),
     ),
   };
 }

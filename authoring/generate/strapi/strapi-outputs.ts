@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import type { CompiledSchema } from '../../model/compiled-schema.js';
+import { pageComponentIds } from '../../model/page-collections.js';
 import { jsonText } from '../json-text.js';
 import type { OutputRoot } from '../output-root.js';
 import { adminMetadata } from './admin-metadata.js';
@@ -9,8 +10,9 @@ import { type CodeLanguage, coreApiFiles } from './core-api-files.js';
 
 /**
  * The CMS application's generated folders (spec 4.4): `src/api` (schema.json, controllers, routes,
- * services per collection), `src/components` (one JSON per component) and `catalog-schema` (the
- * admin sidecar). `cmsDir` is the CMS application root relative to the schema package.
+ * services per collection, and the revision guard `index` of a page collection), `src/components`
+ * (one JSON per component) and `catalog-schema` (the admin sidecar). `cmsDir` is the CMS
+ * application root relative to the schema package.
  */
 export function strapiOutputs(schema: CompiledSchema, cmsDir: string, language: CodeLanguage): OutputRoot[] {
   const api = new Map<string, string>();
@@ -19,9 +21,13 @@ export function strapiOutputs(schema: CompiledSchema, cmsDir: string, language: 
     api.set(`${name}/content-types/${name}/schema.json`, jsonText(contentTypeSchema(collection)));
     for (const [path, text] of coreApiFiles(collection, language)) api.set(`${name}/${path}`, text);
   }
+  const pageComponents = pageComponentIds(schema.collections);
   const components = new Map<string, string>();
   for (const component of schema.components) {
-    components.set(`${component.category}/${component.name}.json`, jsonText(componentSchema(component)));
+    components.set(
+      `${component.category}/${component.name}.json`,
+      jsonText(componentSchema(component, pageComponents)),
+    );
   }
   const sidecar = new Map([['admin-metadata.json', jsonText(adminMetadata(schema))]]);
   return [

@@ -5,6 +5,7 @@ import { componentReferences } from './component-references.js';
 import { contentApiRoutes } from './content-api-routes.js';
 import { duplicateIds } from './duplicate-ids.js';
 import { enumValues } from './enum-values.js';
+import { generatedFields } from './generated-fields.js';
 import { kindRestrictions } from './kind-restrictions.js';
 import { modelNames } from './model-names.js';
 import type { ModelRule } from './model-rule.js';
@@ -19,6 +20,7 @@ import { uidTarget } from './uid-target.js';
 export const modelRules: readonly ModelRule[] = [
   duplicateIds,
   reservedNames,
+  generatedFields,
   attributeNameConflicts,
   modelNames,
   tableNames,

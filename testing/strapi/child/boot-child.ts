@@ -1,12 +1,9 @@
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { stripVTControlCharacters } from 'node:util';
-import type { BootFailure, BootReport, BootRequest } from '../boot-report.js';
+import type { BootReport, BootRequest } from '../boot-report.js';
 import { linkChecks } from './link-checks.js';
 import { loadedModels } from './loaded-models.js';
 import { queryChecks } from './query-checks.js';
 import { RowFactory } from './row-factory.js';
-import type { StrapiModule, StrapiTypescriptUtils } from './strapi-surface.js';
+import { compileApp, createApp, messageOf, send, stageOf, timed } from './strapi-process.js';
 
 // The child process that runs Strapi (bundled by esbuild, run by plain node with the temporary app
 // as its working folder, as `strapi start` runs): compile (ts), createStrapi, register, bootstrap,
@@ -16,64 +13,9 @@ import type { StrapiModule, StrapiTypescriptUtils } from './strapi-surface.js';
 
 const request = JSON.parse(process.argv[2] ?? '{}') as BootRequest;
 
-function messageOf(error: unknown): string {
-  if (error instanceof Error) {
-    // Strapi's yup validation errors list each problem in `details.errors`.
-    const details = (error as { details?: { errors?: { message?: string }[] } }).details?.errors;
-    const listed = details?.map((detail) => detail.message).filter(Boolean) ?? [];
-    return listed.length > 0 ? `${error.message}: ${listed.join('; ')}` : error.message;
-  }
-  return String(error);
-}
-
-function send(report: BootReport): Promise<void> {
-  return new Promise((resolve) => {
-    if (!process.send) resolve();
-    else process.send(report, () => resolve());
-  });
-}
-
-/** Runs `step`, timing it; a throw becomes a failure of `stage`. */
-async function timed<T>(stage: BootFailure['stage'], step: () => Promise<T>): Promise<[T, number]> {
-  const started = performance.now();
-  try {
-    return [await step(), Math.round(performance.now() - started)];
-  } catch (error) {
-    throw Object.assign(new Error(messageOf(error)), { stage });
-  }
-}
-
-/** tsc's diagnostics go to console.error; they are kept for the failure message. */
-async function compile(appRequire: NodeRequire): Promise<number> {
-  const tsUtils = appRequire('@strapi/typescript-utils') as StrapiTypescriptUtils;
-  const printed: string[] = [];
-  // biome-ignore lint/suspicious/noConsole: tsc's diagnostics go to console.error; kept for the report
-  const consoleError = console.error;
-  console.error = (...args: unknown[]) => printed.push(args.map(String).join(' '));
-  try {
-    const [, ms] = await timed('compile', () =>
-      tsUtils.compile(request.appDir, { configOptions: { ignoreDiagnostics: false } }).catch((error: unknown) => {
-        throw new Error(`${messageOf(error)}\n${stripVTControlCharacters(printed.join('\n'))}`);
-      }),
-    );
-    return ms;
-  } finally {
-    console.error = consoleError;
-  }
-}
-
 async function main(): Promise<BootReport> {
-  const appRequire = createRequire(join(request.appDir, 'package.json'));
-  const compileMs = request.language === 'ts' ? await compile(appRequire) : undefined;
-  const distDir = request.language === 'ts' ? join(request.appDir, 'dist') : request.appDir;
-  const [strapi, registerMs] = await timed('register', async () => {
-    const { createStrapi } = appRequire('@strapi/strapi') as StrapiModule;
-    const instance = createStrapi({ appDir: request.appDir, distDir, autoReload: false, serveAdminPanel: false });
-    instance.stopWithError = (error, customMessage) => {
-      throw new Error(customMessage ? `${customMessage}: ${messageOf(error)}` : messageOf(error));
-    };
-    return instance.register();
-  });
+  const compileMs = request.language === 'ts' ? await compileApp(request.appDir) : undefined;
+  const [strapi, registerMs] = await timed('register', () => createApp(request.appDir, request.language).register());
   const [, bootstrapMs] = await timed('bootstrap', () => strapi.bootstrap());
   const [checks, checksMs] = await timed('checks', async () => {
     const links = await linkChecks(strapi, new RowFactory(strapi));
@@ -94,7 +36,6 @@ async function main(): Promise<BootReport> {
 main()
   .then(() => process.exit(0))
   .catch(async (error: unknown) => {
-    const stage = (error as { stage?: BootFailure['stage'] }).stage ?? 'register';
-    await send({ ok: false, stage, error: messageOf(error) });
+    await send({ ok: false, stage: stageOf(error, 'register'), error: messageOf(error) } satisfies BootReport);
     process.exit(1);
   });

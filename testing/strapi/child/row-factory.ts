@@ -49,7 +49,7 @@ export class RowFactory {
 
   /**
    * A new row of `uid` with `overrides` on top of its required values (a single type's one row
-   * is updated instead: it has only one).
+   * is updated instead: it has only one; the update states the revision it read).
    */
   async create(uid: string, overrides: Record<string, unknown> = {}, depth = 0): Promise<StrapiDocument> {
     const schema = this.#schema(uid);
@@ -57,7 +57,9 @@ export class RowFactory {
     const documents = this.#strapi.documents(uid);
     if (schema.kind === 'singleType') {
       const existing = await documents.findFirst();
-      if (existing) return documents.update({ documentId: existing.documentId, data });
+      // A page single type's revision guard (docs/strapi-pages.md) takes the revision read.
+      const read = typeof existing?.revision === 'number' ? { revision: existing.revision } : {};
+      if (existing) return documents.update({ documentId: existing.documentId, data: { ...data, ...read } });
     }
     return documents.create({ data });
   }

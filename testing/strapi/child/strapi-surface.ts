@@ -53,8 +53,14 @@ export interface Strapi {
   readonly components: Readonly<Record<string, StrapiSchema>>;
   readonly db: { query(uid: string): { create(params: { data: Record<string, unknown> }): Promise<{ id: number }> } };
   documents(uid: string): DocumentService;
+  /** The admin's services the serve child calls: the super admin role, a user, an API token. */
+  service(uid: 'admin::role'): { getSuperAdmin(): Promise<{ id: number } | null> };
+  service(uid: 'admin::user'): { create(attributes: Record<string, unknown>): Promise<unknown> };
+  service(uid: 'admin::api-token'): { create(attributes: Record<string, unknown>): Promise<{ accessKey: string }> };
   register(): Promise<Strapi>;
   bootstrap(): Promise<Strapi>;
+  /** Listens on the configured host and port (resolves once it does). */
+  listen(): Promise<void>;
   destroy(): Promise<void>;
   /** Strapi's fatal path: logs and calls process.exit; the child replaces it with a throw. */
   stopWithError: (error: unknown, customMessage?: string) => unknown;

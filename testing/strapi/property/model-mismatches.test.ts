@@ -77,4 +77,49 @@ describe('modelMismatches', () => {
       'api::note.note.tags: {"type":"relation","relation":"manyToMany","target":"api::tag.tag","mappedBy":"notes"}, expected {"type":"relation","relation":"manyToMany","target":"api::tag.tag","inversedBy":"notes"}',
     ]);
   });
+
+  it('expects the page attributes generate adds: revision on a zone holder, cmp_instance on what a zone lists', () => {
+    const pages: PackageSpec = {
+      language: 'js',
+      components: [
+        { id: 'a.b', file: 'components/a/b.json', fields: [] },
+        { id: 'a.c', file: 'components/a/c.json', fields: [] },
+      ],
+      collections: [
+        {
+          id: 'page',
+          file: 'collections/page.json',
+          mode: 'collection',
+          draft: true,
+          i18n: false,
+          fields: [
+            { name: 'blocks', source: 'dynamicZone(a.b)', expected: { type: 'dynamiczone', components: ['a.b'] } },
+          ],
+        },
+      ],
+    };
+    const component = (uid: string, names: string[]): LoadedModel => ({
+      uid,
+      kind: 'component',
+      collectionName: uid,
+      declared: names,
+      attributes: names.map((name) => ({ name, type: 'json' })),
+    });
+    const page: LoadedModel = {
+      uid: 'api::page.page',
+      kind: 'collectionType',
+      collectionName: 'pages',
+      declared: ['blocks', 'revision'],
+      attributes: [
+        { name: 'blocks', type: 'dynamiczone', components: ['a.b'] },
+        { name: 'revision', type: 'integer' },
+      ],
+    };
+    const report = { ...reportWith([page]), components: [component('a.b', ['cmp_instance']), component('a.c', [])] };
+    expect(modelMismatches(pages, report)).toEqual([]);
+    const without = { ...report, contentTypes: [{ ...page, declared: ['blocks'] }] };
+    expect(modelMismatches(pages, without)).toEqual([
+      'api::page.page: attributes ["blocks"], expected ["blocks","revision"]',
+    ]);
+  });
 });

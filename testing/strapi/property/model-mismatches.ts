@@ -38,21 +38,32 @@ function compareModels(expected: readonly ExpectedModel[], loaded: readonly Load
   return problems;
 }
 
+// What generate adds for pages (docs/strapi-pages.md): `revision` last in a collection with a
+// dynamic zone, `cmp_instance` last in every component such a zone lists.
+const revision: FieldSpec = { name: 'revision', source: undefined, expected: { type: 'integer' } };
+const instance: FieldSpec = { name: 'cmp_instance', source: undefined, expected: { type: 'json' } };
+
 /**
  * What Strapi loaded against the generator's model: the same content types and components, each
- * with exactly the declared fields in order, each attribute of the expected type, relation,
- * target, side, component(s), repeatability, enum values and required flag.
+ * with exactly the declared fields in order (and the page attributes generate adds), each
+ * attribute of the expected type, relation, target, side, component(s), repeatability, enum
+ * values and required flag.
  */
 export function modelMismatches(spec: PackageSpec, report: BootSuccess): string[] {
+  const listed = new Set(
+    spec.collections.flatMap((collection) => collection.fields.flatMap((field) => field.expected.components ?? [])),
+  );
   const contentTypes = spec.collections.map((collection) => ({
     uid: targetUid(collection.id),
     kind: collection.mode === 'single' ? 'singleType' : 'collectionType',
-    fields: collection.fields,
+    fields: collection.fields.some((field) => field.expected.type === 'dynamiczone')
+      ? [...collection.fields, revision]
+      : collection.fields,
   }));
   const components = spec.components.map((component) => ({
     uid: component.id,
     kind: 'component',
-    fields: component.fields,
+    fields: listed.has(component.id) ? [...component.fields, instance] : component.fields,
   }));
   return [...compareModels(contentTypes, report.contentTypes), ...compareModels(components, report.components)];
 }

@@ -3,7 +3,9 @@ import { CircleCheck, Info, Lightbulb, type LucideIcon, TriangleAlert } from 'lu
 
 export type CalloutTone = 'info' | 'success' | 'warning' | 'tip';
 
+/** The props: the fields of content.callout1. */
 export interface CalloutProps {
+  readonly cmp_variant?: string;
   readonly tone?: CalloutTone;
   readonly title?: string;
   readonly text?: string;

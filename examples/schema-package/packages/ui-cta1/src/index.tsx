@@ -1,7 +1,9 @@
 import { theme } from '@acme/core';
 import Link from 'next/link';
 
+/** The props: the fields of navigation.cta1. */
 export interface CtaProps {
+  readonly cmp_variant?: string;
   readonly heading?: string;
   readonly buttonLabel?: string;
   readonly href?: string;

@@ -1,11 +1,15 @@
 import { theme } from '@acme/core';
 
+/** One item: the fields of content.feature. */
 export interface FeatureItem {
+  readonly cmp_variant?: string;
   readonly title?: string;
   readonly text?: string;
 }
 
+/** The props: the fields of content.features1. */
 export interface FeaturesProps {
+  readonly cmp_variant?: string;
   readonly heading?: string;
   readonly items?: readonly FeatureItem[];
 }

@@ -1,12 +1,14 @@
 import { theme } from '@acme/core';
 import { useState } from 'react';
 
+/** The props: the fields of interactive.counter1 (examples/schema-package/src/source/components). */
 export interface CounterProps {
+  readonly cmp_variant?: string;
   readonly label?: string;
   readonly start?: number;
 }
 
-/** @acme/ui-counter1: a button that counts its clicks (component state, the page's React). */
+/** @acme/ui-counter1: a button that counts its clicks (component state, the page's React): a client component. */
 export default function Counter({ label = 'Clicks', start = 0 }: CounterProps) {
   const [count, setCount] = useState(start);
   return (

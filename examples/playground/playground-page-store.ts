@@ -1,0 +1,35 @@
+import type { CatalogView, PageStore } from '../../sdk/index.js';
+import { openPageStore } from '../../sdk/index.js';
+import { createStrapiPageStore } from '../../sdk/strapi/index.js';
+import type { PlaygroundPageStoreChoice } from './page-store-choice.js';
+
+/** The store and what it tells the Puck adapter: which variants a page accepts. */
+export interface PlaygroundPageStore {
+  readonly store: PageStore;
+  readonly accepts: ((packageId: string) => string | undefined) | undefined;
+}
+
+/**
+ * The editor's page store. On Strapi, a block added in Strapi's admin without the editor's
+ * `cmp_instance` takes the package and version the catalog lists now.
+ */
+export async function openPlaygroundPageStore(
+  choice: PlaygroundPageStoreChoice,
+  catalog: CatalogView,
+  onVersionChange: () => void,
+): Promise<PlaygroundPageStore> {
+  if (choice.kind === 'indexeddb') {
+    return { store: await openPageStore({ name: 'playground-pages', onVersionChange }), accepts: undefined };
+  }
+  const store = createStrapiPageStore({
+    url: choice.url,
+    schema: choice.schema,
+    token: () => choice.token,
+    locale: 'en',
+    resolveVariant: (packageId) => {
+      const listed = catalog.packages.find((pkg) => pkg.id === packageId);
+      return listed === undefined ? undefined : { package: listed.package, version: listed.version };
+    },
+  });
+  return { store, accepts: (packageId) => store.acceptsVariant(packageId) };
+}
