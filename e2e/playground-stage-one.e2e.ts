@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { openPlayground } from './support/playground.js';
 
@@ -17,10 +18,15 @@ test('the editor lists the catalog at stage 1 without fetching any entry, artifa
   // Labels (puck.json's titles) and preview images (meta.json's URLs) come from the lightweight catalog.
   await expect(page.locator('[data-package-id="callout1"]')).toContainText('Callout');
   await expect(page.locator('[data-package-id="form1"]')).toContainText('Contact form');
-  await expect(page.locator('[data-package-id="hero1"] img')).toHaveAttribute(
-    'src',
-    'https://previews.acme.example/hero1.svg',
+  // The example's previews are image data: URIs, so the list needs no image host.
+  const meta = JSON.parse(
+    await readFile(new URL('../examples/schema-package/packages/ui-hero1/meta.json', import.meta.url), 'utf8'),
   );
+  expect(meta.previewImage).toMatch(/^data:image\/svg\+xml,/);
+  await expect(page.locator('[data-package-id="hero1"] img')).toHaveAttribute('src', meta.previewImage);
+  expect(
+    await page.locator('[data-package-id="hero1"] img').evaluate((img: HTMLImageElement) => img.naturalWidth),
+  ).toBe(160);
   expect(requests).toContain('/origin/catalog.json');
   expect(requests.filter((path) => path.startsWith('/api/'))).toEqual([]);
   // (The page's request and the service worker's own both show up.)

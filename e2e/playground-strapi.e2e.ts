@@ -146,7 +146,44 @@ test('pages edited in the editor are Strapi documents; REST edits show after a r
   const kept = await readPage('strapi-e2e');
   expect(kept.blocks[0]).toMatchObject({ title: 'The editor’s title' });
   expect(kept.revision).toBe(meanwhile.revision + 1);
+
+  // The image field lists Strapi's media library; the picked file is the prop's {id, url}.
+  const file = await uploadPng('library-pixel.png');
+  await page.locator(`[data-instance-id="${hero}"]`).click();
+  // The Image field (Puck keeps a hidden copy of the fields panel: the visible one is the user's).
+  await page
+    .getByRole('button', { name: 'Pick a file of the media library' })
+    .filter({ visible: true })
+    .first()
+    .click();
+  // The list was read when the field appeared, before the upload: a search asks the library again.
+  const search = page.locator('[class*="ExternalInputModal-searchInput"]').filter({ visible: true });
+  await search.fill('library');
+  await search.press('Enter');
+  await page.locator('[class*="ExternalInputModal-tr"]', { hasText: 'library-pixel.png' }).click();
+  await page.evaluate(() => window.playground!.saved());
+  await expect(page.locator(`[data-instance-id="${hero}"] img`)).toHaveAttribute('src', file.url);
+  const withImage = await readPage('strapi-e2e');
+  expect(withImage.blocks[0]).toMatchObject({ image: { id: file.id, url: file.url } });
 });
+
+/** A file uploaded to Strapi's media library as an editor's colleague does (`POST /api/upload`). */
+async function uploadPng(name: string): Promise<{ id: number; url: string }> {
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const form = new FormData();
+  form.append('files', new Blob([png], { type: 'image/png' }), name);
+  const response = await fetch(`${playground.strapi}/api/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${playground.token}` },
+    body: form,
+  });
+  expect(response.status).toBe(201);
+  const [file] = (await response.json()) as { id: number; url: string }[];
+  return file!;
+}
 
 test('a variant published after the Strapi app was generated is listed but refused on a Strapi page, with the reason', async ({
   page,

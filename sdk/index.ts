@@ -23,6 +23,7 @@ export {
   openEditingSession,
   type PageEdit,
 } from './editing-session.js';
+export type { ExternalItem, ExternalSource } from './external-source.js';
 export type { FetchLike } from './internal/request.js';
 export { createHttpPageStore, type HttpPageStoreOptions } from './page-store/http-page-store.js';
 export { openPageStore, PAGE_DATABASE_VERSION, type PageStoreOptions } from './page-store/indexeddb-page-store.js';

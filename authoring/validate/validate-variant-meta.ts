@@ -39,6 +39,15 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** An absolute http(s) URL with a host: the image is not fetched, so its extension is not asked for. */
+/** A preview that travels inside the catalog: an image `data:` URI, at most this long. */
+const DATA_PREVIEW = /^data:image\/(svg\+xml|png|jpeg|gif|webp)[;,]/;
+export const DATA_PREVIEW_MAX_CHARS = 16 * 1024;
+
+/** previewImage: an image host's absolute http(s) URL, or a small image `data:` URI (no image host needed). */
+function isPreviewUrl(value: string): boolean {
+  return isHttpUrl(value) || (DATA_PREVIEW.test(value) && value.length <= DATA_PREVIEW_MAX_CHARS);
+}
+
 function isHttpUrl(value: string): boolean {
   if (value.trim() !== value) return false;
   try {
@@ -114,8 +123,12 @@ export function validateVariantMeta(file: SourceFile, context: VariantMetaContex
   if (kind !== undefined && kind !== 'component') at(['kind'], 'meta-kind-invalid', '"kind" must be "component"');
   if (description !== undefined && typeof description !== 'string')
     at(['description'], 'meta-description-invalid', '"description" must be a string');
-  if (previewImage !== undefined && (typeof previewImage !== 'string' || !isHttpUrl(previewImage)))
-    at(['previewImage'], 'meta-preview-image-invalid', '"previewImage" must be an absolute http(s) URL');
+  if (previewImage !== undefined && (typeof previewImage !== 'string' || !isPreviewUrl(previewImage)))
+    at(
+      ['previewImage'],
+      'meta-preview-image-invalid',
+      '"previewImage" must be an absolute http(s) URL or an image data: URI of at most 16 KiB',
+    );
   if (tags !== undefined) {
     if (!Array.isArray(tags)) at(['tags'], 'meta-tags-invalid', '"tags" must be an array of strings');
     else found.push(...nonStrings(file, ['tags'], 'meta-tags-invalid', 'a tag'));

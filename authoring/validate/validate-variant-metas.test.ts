@@ -78,6 +78,18 @@ describe('validateVariantMetas', () => {
     ['previewImage relative', { previewImage: './preview.svg' }, '8:19', 'meta-preview-image-invalid'],
     ['previewImage not http(s)', { previewImage: 'ftp://cdn.example.com/a.png' }, '8:19', 'meta-preview-image-invalid'],
     ['previewImage not a string', { previewImage: null }, '8:19', 'meta-preview-image-invalid'],
+    [
+      'previewImage a data: URI that is not an image',
+      { previewImage: 'data:text/html,<p>x</p>' },
+      '8:19',
+      'meta-preview-image-invalid',
+    ],
+    [
+      'previewImage a data: URI over 16 KiB',
+      { previewImage: `data:image/svg+xml,${'x'.repeat(16 * 1024)}` },
+      '8:19',
+      'meta-preview-image-invalid',
+    ],
     ['tags not an array', { tags: 'hero' }, '9:11', 'meta-tags-invalid'],
     ['a tag not a string', { tags: ['hero', 3] }, '11:5', 'meta-tags-invalid'],
     ['props not an object', { props: [] }, '13:12', 'meta-props-invalid'],

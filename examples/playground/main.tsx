@@ -45,11 +45,11 @@ try {
     fetch: source.fetch,
   });
   const catalog = await client.loadCatalog();
-  const { store, accepts } = await openPlaygroundPageStore(__PLAYGROUND_PAGE_STORE__, catalog, () =>
+  const { store, accepts, externalSources } = await openPlaygroundPageStore(__PLAYGROUND_PAGE_STORE__, catalog, () =>
     document.body.setAttribute('data-reload', 'required'),
   );
   const session = await openEditingSession({ store, pageId, newTitle: pageId === 'home' ? 'Home' : pageId });
-  const adapter = createPuckAdapter({ client, catalog, accepts });
+  const adapter = createPuckAdapter({ client, catalog, accepts, externalSources });
   root.render(
     <Editor
       adapter={adapter}

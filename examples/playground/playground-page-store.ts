@@ -1,12 +1,13 @@
-import type { CatalogView, PageStore } from '../../sdk/index.js';
+import type { CatalogView, ExternalSource, PageStore } from '../../sdk/index.js';
 import { openPageStore } from '../../sdk/index.js';
 import { createStrapiPageStore } from '../../sdk/strapi/index.js';
 import type { PlaygroundPageStoreChoice } from './page-store-choice.js';
 
-/** The store and what it tells the Puck adapter: which variants a page accepts. */
+/** The store and what it tells the Puck adapter: which variants a page accepts, where media comes from. */
 export interface PlaygroundPageStore {
   readonly store: PageStore;
   readonly accepts: ((packageId: string) => string | undefined) | undefined;
+  readonly externalSources: Readonly<Record<string, ExternalSource>> | undefined;
 }
 
 /**
@@ -19,7 +20,8 @@ export async function openPlaygroundPageStore(
   onVersionChange: () => void,
 ): Promise<PlaygroundPageStore> {
   if (choice.kind === 'indexeddb') {
-    return { store: await openPageStore({ name: 'playground-pages', onVersionChange }), accepts: undefined };
+    const store = await openPageStore({ name: 'playground-pages', onVersionChange });
+    return { store, accepts: undefined, externalSources: undefined };
   }
   const store = createStrapiPageStore({
     url: choice.url,
@@ -31,5 +33,10 @@ export async function openPlaygroundPageStore(
       return listed === undefined ? undefined : { package: listed.package, version: listed.version };
     },
   });
-  return { store, accepts: (packageId) => store.acceptsVariant(packageId) };
+  return {
+    store,
+    accepts: (packageId) => store.acceptsVariant(packageId),
+    // puck.json's media fields list Strapi's media library (uploading is Strapi's).
+    externalSources: { media: store.mediaLibrary },
+  };
 }

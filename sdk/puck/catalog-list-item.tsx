@@ -1,4 +1,4 @@
-import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 
 /** Props of {@link CatalogListItem}. */
 export interface CatalogListItemProps {
@@ -23,6 +23,8 @@ export interface CatalogListItemProps {
 export function CatalogListItem(props: CatalogListItemProps) {
   const element = useRef<HTMLDivElement>(null);
   const refused = props.refusedBecause;
+  // A preview that does not load leaves no broken-image icon in the list.
+  const [previewFailed, setPreviewFailed] = useState(false);
   useLayoutEffect(() => {
     const item = element.current;
     if (item?.parentElement?.getAttribute('data-testid') === `drawer-item:${props.packageId}`) {
@@ -51,9 +53,10 @@ export function CatalogListItem(props: CatalogListItemProps) {
   }
   return (
     <div ref={element} title={props.label} onPointerEnter={props.onIntent} onPointerDown={props.onIntent}>
-      {props.previewImage && (
+      {props.previewImage && !previewFailed && (
         <img
           src={props.previewImage}
+          onError={() => setPreviewFailed(true)}
           alt=""
           width={160}
           height={90}

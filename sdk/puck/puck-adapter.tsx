@@ -3,6 +3,7 @@ import type { Page } from '@runtime-component-catalog/contracts';
 import type { ReactNode } from 'react';
 import type { CatalogClient } from '../catalog-client.js';
 import type { CatalogView } from '../catalog-view.js';
+import type { ExternalSource } from '../external-source.js';
 import { CatalogListItem } from './catalog-list-item.js';
 import { insertInstance, type PuckInsertApi } from './insert-instance.js';
 import { InstanceLifecycles } from './instance-lifecycles.js';
@@ -31,6 +32,12 @@ export interface PuckAdapterOptions {
    * package stays in the list, says why, and cannot be dragged or inserted.
    */
   readonly accepts?: (packageId: string) => string | undefined;
+  /**
+   * The sources puck.json's external fields name (`{"type": "external", "source": "media"}`):
+   * the Strapi page store's `mediaLibrary` for `media`, say. A field naming a source not given is
+   * reported like any field Puck cannot show.
+   */
+  readonly externalSources?: Readonly<Record<string, ExternalSource>>;
 }
 
 /** Puck data and the page it came from. */
@@ -89,7 +96,7 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
     if (!promise || newSelection) {
       promise = client
         .getArtifact(packageId, 'puck.json')
-        .then((puck) => puckFieldsOf(packageId, puck, report, unsupportedField));
+        .then((puck) => puckFieldsOf(packageId, puck, report, unsupportedField, options.externalSources));
       fields.set(packageId, promise);
       promise.catch(() => fields.delete(packageId));
     }

@@ -72,4 +72,42 @@ describe('puckFieldsOf', () => {
     expect(puckFieldsOf('x', null, report, notice)).toEqual({});
     expect(puckFieldsOf('x', { title: 'X' }, report, notice)).toEqual({});
   });
+
+  it('gives an external field the source it names: a search list whose pick sets the item’s value', async () => {
+    const issues: FieldIssue[] = [];
+    const asked: string[] = [];
+    const media = async (query: string) => {
+      asked.push(query);
+      return [{ value: { id: 7, url: '/uploads/a.png' }, label: 'a.png', preview: 'http://cms/uploads/a.png' }];
+    };
+    const puck = { properties: { image: { type: 'external', label: 'Image', source: 'media' } } };
+    const fields = puckFieldsOf('hero1', puck, (issue) => issues.push(issue), notice, { media });
+    const image = fields.image as unknown as {
+      type: string;
+      label: string;
+      source?: string;
+      fetchList: (params: { query: string; filters: object }) => Promise<unknown[]>;
+      mapRow: (item: unknown) => unknown;
+      mapProp: (item: unknown) => unknown;
+      getItemSummary: (value: unknown) => unknown;
+    };
+    expect([image.type, image.label, image.source]).toEqual(['external', 'Image', undefined]);
+    expect(image).toMatchObject({ cache: { enabled: false }, showSearch: true });
+    const [item] = await image.fetchList({ query: 'a', filters: {} });
+    expect(asked).toEqual(['a']);
+    expect(image.mapRow(item)).toMatchObject({
+      label: 'a.png',
+      preview: { type: 'img', props: { src: 'http://cms/uploads/a.png' } },
+    });
+    expect(image.mapProp(item)).toEqual({ id: 7, url: '/uploads/a.png' });
+    expect(image.getItemSummary({ id: 7, url: '/uploads/a.png' })).toBe('/uploads/a.png');
+    expect(issues).toEqual([]);
+
+    // Without the source it names (an editor with no media library), it is reported, not dropped.
+    const without = puckFieldsOf('hero1', puck, (issue) => issues.push(issue), notice);
+    expect(issues.map((issue) => issue.message)).toEqual([
+      'Unsupported field type "external" at image in puck.json of hero1 (source "media" not given to the editor)',
+    ]);
+    expect((without.image as { type: string }).type).toBe('custom');
+  });
 });

@@ -1,7 +1,12 @@
 import type { Field, Fields } from '@puckeditor/core';
 import type { JsonObject } from '@runtime-component-catalog/contracts';
+import { createElement } from 'react';
+import type { ExternalItem, ExternalSource } from '../external-source.js';
 
-/** Puck field types that a JSON file can describe (external, custom and slot need code). */
+/**
+ * Puck field types that a JSON file can describe (custom and slot need code; `external` needs the
+ * source its `source` names, from the adapter's `externalSources`).
+ */
 export const JSON_FIELD_TYPES = [
   'text',
   'textarea',
@@ -38,29 +43,63 @@ export function puckFieldsOf(
   puckJson: JsonObject | null,
   report: (issue: FieldIssue) => void,
   unsupported: UnsupportedFieldRenderer,
+  sources: Readonly<Record<string, ExternalSource>> = {},
 ): Fields {
   const properties = puckJson?.properties;
   if (!isObject(properties)) return {};
-  return convert(packageId, properties, '', report, unsupported);
+  return convert({ packageId, report, unsupported, sources }, properties, '');
 }
 
-function convert(
-  packageId: string,
-  properties: Record<string, unknown>,
-  prefix: string,
-  report: (issue: FieldIssue) => void,
-  unsupported: UnsupportedFieldRenderer,
-): Fields {
+interface Conversion {
+  readonly packageId: string;
+  readonly report: (issue: FieldIssue) => void;
+  readonly unsupported: UnsupportedFieldRenderer;
+  readonly sources: Readonly<Record<string, ExternalSource>>;
+}
+
+/** Puck's external field on a source: the list searches it; the prop holds the picked item's value. */
+function externalField(definition: Record<string, unknown>, source: ExternalSource): Field {
+  const { source: _name, ...rest } = definition;
+  return {
+    ...rest,
+    type: 'external',
+    // A library changes while the editor is open: every search asks the source (Puck caches by default).
+    cache: { enabled: false },
+    showSearch: true,
+    fetchList: async ({ query }: { query: string }) => [...(await source(query ?? ''))],
+    mapRow: (item: ExternalItem) => ({
+      label: item.label,
+      ...(item.preview ? { preview: createElement('img', { src: item.preview, alt: '', width: 64, height: 40 }) } : {}),
+    }),
+    mapProp: (item: ExternalItem) => item.value,
+    getItemSummary: (value: unknown) =>
+      isObject(value) && typeof value.url === 'string' ? value.url : JSON.stringify(value),
+  } as unknown as Field;
+}
+
+function convert(conversion: Conversion, properties: Record<string, unknown>, prefix: string): Fields {
+  const { packageId, report, unsupported, sources } = conversion;
   const fields: Fields = {};
   for (const [name, definition] of Object.entries(properties)) {
     const path = `${prefix}${name}`;
     const type = isObject(definition) ? definition.type : undefined;
+    if (isObject(definition) && type === 'external') {
+      const source = typeof definition.source === 'string' ? sources[definition.source] : undefined;
+      if (source !== undefined) {
+        fields[name] = externalField(definition, source);
+        continue;
+      }
+    }
     if (!isObject(definition) || !(JSON_FIELD_TYPES as readonly unknown[]).includes(type)) {
+      const named =
+        isObject(definition) && type === 'external'
+          ? ` (source ${JSON.stringify(definition.source ?? null)} not given to the editor)`
+          : '';
       const issue: FieldIssue = {
         packageId,
         path,
         type,
-        message: `Unsupported field type ${JSON.stringify(type ?? null)} at ${path} in puck.json of ${packageId}`,
+        message: `Unsupported field type ${JSON.stringify(type ?? null)} at ${path} in puck.json of ${packageId}${named}`,
       };
       report(issue);
       fields[name] = unsupported(issue);
@@ -68,12 +107,12 @@ function convert(
     }
     const field: Record<string, unknown> = { ...definition };
     if (type === 'array' && isObject(definition.arrayFields)) {
-      field.arrayFields = convert(packageId, definition.arrayFields, `${path}[].`, report, unsupported);
+      field.arrayFields = convert(conversion, definition.arrayFields, `${path}[].`);
       // A JSON file cannot give Puck's getItemSummary: items are named by their first text.
       field.getItemSummary = summaryOfItem;
     }
     if (type === 'object' && isObject(definition.objectFields)) {
-      field.objectFields = convert(packageId, definition.objectFields, `${path}.`, report, unsupported);
+      field.objectFields = convert(conversion, definition.objectFields, `${path}.`);
     }
     fields[name] = field as unknown as Field;
   }

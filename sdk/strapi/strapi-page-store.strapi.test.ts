@@ -170,6 +170,10 @@ describe('the Strapi page store', () => {
     const saved = await store.save(page);
     expect(saved.content).toEqual(page.content);
     expect((await storeOn(server).get(page.id))?.content).toEqual(page.content);
+    // The media field's source: the library's files, each as the {id, url} the prop holds.
+    const listed = await store.mediaLibrary('pixel');
+    expect(listed).toEqual([{ value: file, label: 'pixel.png', preview: `${server.url}${file.url}` }]);
+    expect(await store.mediaLibrary('no-such-file')).toEqual([]);
     store.close();
   });
 

@@ -1,4 +1,5 @@
 import type { Page } from '@runtime-component-catalog/contracts';
+import type { ExternalSource } from '../external-source.js';
 import { type FetchLike, pageFetch, request } from '../internal/request.js';
 import { conflict, type PageStore, type PageStoreEvent, type PageSummary } from '../page-store/page-store.js';
 import { PageStoreChannel } from '../page-store/page-store-channel.js';
@@ -40,6 +41,12 @@ export interface StrapiPageStoreOptions {
 export interface StrapiPageStore extends PageStore {
   /** Why a page of this store cannot hold an instance of `packageId`, or undefined when it can. */
   acceptsVariant(packageId: string): string | undefined;
+  /**
+   * Files of Strapi's media library (`GET /api/upload/files`) whose name contains `query`, each
+   * as the `{id, url}` a media prop holds: the source of puck.json's `{"type": "external",
+   * "source": "media"}` fields (the Puck adapter's `externalSources`). Uploading stays Strapi's.
+   */
+  readonly mediaLibrary: ExternalSource;
 }
 
 interface StrapiErrorBody {
@@ -127,6 +134,22 @@ export function createStrapiPageStore(options: StrapiPageStoreOptions): StrapiPa
   }
 
   return {
+    async mediaLibrary(query) {
+      const what = 'Listing the media library';
+      const filter = query === '' ? [] : [`filters[name][$containsi]=${encodeURIComponent(query)}`];
+      const target = `${options.url.replace(/\/+$/, '')}/api/upload/files?${[...filter, 'sort=updatedAt:desc', 'pagination[pageSize]=100'].join('&')}`;
+      const response = await send(target, what);
+      if (!response.ok) throw await failure(response, what);
+      const files = (await response.json()) as { id: number; url: string; name?: string; mime?: string }[];
+      const origin = options.url.replace(/\/+$/, '');
+      return files.map((file) => ({
+        value: { id: file.id, url: file.url },
+        label: file.name ?? file.url,
+        ...(file.mime?.startsWith('image/')
+          ? { preview: file.url.startsWith('/') ? `${origin}${file.url}` : file.url }
+          : {}),
+      }));
+    },
     acceptsVariant(packageId) {
       const found = blockComponentOf(collection, packageId);
       return 'reason' in found ? found.reason : undefined;
