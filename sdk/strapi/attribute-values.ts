@@ -82,8 +82,11 @@ function scalarProblem(value: unknown, attribute: StrapiAttribute): string | und
         ? undefined
         : 'is not an ISO 8601 UTC time with milliseconds (as Date#toISOString writes it)';
     case 'timestamp':
-      // Strapi gives a timestamp back as the string of its epoch milliseconds.
-      return string && /^\d{1,15}$/.test(value) ? undefined : 'is not a timestamp (a string of epoch milliseconds)';
+      // Strapi gives a timestamp back as the string of its epoch milliseconds, and reads up to 8
+      // digits as an ISO date first ("20240101", "10" the year 1000): 9 digits at least.
+      return string && /^\d{9,15}$/.test(value)
+        ? undefined
+        : 'is not a timestamp (a string of 9 to 15 digits: epoch milliseconds from 1970-01-02)';
     case 'integer': {
       if (typeof value !== 'number' || !Number.isInteger(value) || Math.abs(value) >= INT32)
         return 'is not a 32-bit integer';

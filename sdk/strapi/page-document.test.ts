@@ -218,7 +218,9 @@ describe('what the mapping refuses, before anything is sent', () => {
     [{ opensAt: '9:30' }, 'prop cards[0].opensAt is not a time HH:mm:ss.SSS'],
     [{ views: 12 }, 'prop cards[0].views is not a biginteger'],
     [{ views: '9007199254740993' }, 'prop cards[0].views is not a biginteger within ±(2^53 − 1)'],
-    [{ stamp: '2026-01-01T00:00:00.000Z' }, 'prop cards[0].stamp is not a timestamp (a string of epoch milliseconds)'],
+    [{ stamp: '2026-01-01T00:00:00.000Z' }, 'prop cards[0].stamp is not a timestamp (a string of 9 to 15 digits'],
+    // Strapi would read "10" as the ISO year 1000.
+    [{ stamp: '10' }, 'prop cards[0].stamp is not a timestamp (a string of 9 to 15 digits'],
     [
       { article: 12 },
       'prop cards[0].article is not a documentId; attribute shared.card.article is a oneToOne relation',

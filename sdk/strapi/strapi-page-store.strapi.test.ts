@@ -119,6 +119,31 @@ describe('the Strapi page store', () => {
     second.close();
   });
 
+  it('works as an end user with a users-permissions JWT, asked for before every request', async () => {
+    await emptyPages(server);
+    const login = await fetch(`${server.url}/api/auth/local`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ identifier: server.endUser.email, password: server.endUser.password }),
+    });
+    expect(login.status).toBe(200);
+    const { jwt } = (await login.json()) as { jwt: string };
+    let asked = 0;
+    const store = storeOn(server, {
+      token: async () => {
+        asked++;
+        return jwt;
+      },
+    });
+    requests.length = 0;
+    const saved = await store.save(newPage('end-user'));
+    expect(await store.get('end-user')).toEqual(saved);
+    expect((await store.list()).map((page) => page.id)).toEqual(['end-user']);
+    expect(asked).toBe(requests.length);
+    expect(asked).toBe(3);
+    store.close();
+  });
+
   it('refuses props the component cannot hold before any request', async () => {
     const store = storeOn(server);
     const page = newPage('refused');

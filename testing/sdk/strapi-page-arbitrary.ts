@@ -35,7 +35,7 @@ function arbitraryOf(
     case 'enumeration':
       return fc.constantFrom(...(attribute.enum ?? []));
     case 'timestamp':
-      return fc.integer({ min: 0, max: 4_102_444_800_000 }).map(String);
+      return fc.integer({ min: 100_000_000, max: 4_102_444_800_000 }).map(String);
     case 'date':
     case 'datetime': {
       const date = fc.date({

@@ -9,6 +9,11 @@ export interface ServeRequest {
   readonly language: 'js' | 'ts';
   /** The super admin the child creates before it listens (the admin API logs in with it). */
   readonly admin: { readonly email: string; readonly password: string };
+  /**
+   * An end user of the users-permissions plugin the child creates, in the Authenticated role with
+   * the page collection's REST actions and the media library's reads (a JWT from `/api/auth/local`).
+   */
+  readonly endUser: { readonly email: string; readonly password: string };
 }
 
 /** Strapi listens: the full-access API token the child created. */

@@ -23,6 +23,8 @@ export interface StrapiServer {
   readonly adminJwt: string;
   /** The super admin's login (`POST /admin/login`), made for this server. */
   readonly admin: { readonly email: string; readonly password: string };
+  /** A users-permissions end user (Authenticated role: the page collection, the media library's reads). */
+  readonly endUser: { readonly email: string; readonly password: string };
   /** The generated copy of the schema package (its `generated/registries/strapi-schema.json`, say). */
   readonly packageRoot: string;
   /** Kills Strapi and removes the temporary package and app (database and uploads included). */
@@ -116,7 +118,8 @@ export async function startStrapiServer(options: StrapiServerOptions = {}): Prom
     removals.push(() => app.remove());
     const port = options.port ?? (await freePort());
     const admin = { email: 'admin@example.com', password: `Aa1-${randomBytes(12).toString('hex')}` };
-    const request: ServeRequest = { appDir: app.appDir, language: app.language, admin };
+    const endUser = { email: 'editor@example.com', password: `Aa1-${randomBytes(12).toString('hex')}` };
+    const request: ServeRequest = { appDir: app.appDir, language: app.language, admin, endUser };
     const child = fork(await writeChild(app.appDir, 'serve'), [JSON.stringify(request)], {
       cwd: app.appDir,
       env: childEnv({ HOST: '127.0.0.1', PORT: String(port) }),
@@ -143,7 +146,7 @@ export async function startStrapiServer(options: StrapiServerOptions = {}): Prom
     if (!report.ok) throw new Error(`Strapi did not start (${report.stage}): ${report.error}`);
     const url = `http://127.0.0.1:${port}`;
     const adminJwt = await adminLogin(url, admin);
-    return { url, apiToken: report.apiToken, adminJwt, admin, packageRoot: generated.root, close: removeAll };
+    return { url, apiToken: report.apiToken, adminJwt, admin, endUser, packageRoot: generated.root, close: removeAll };
   } catch (error) {
     await removeAll();
     throw error;

@@ -32,7 +32,38 @@ async function createUsers(strapi: Strapi): Promise<string> {
     kind: 'content-api',
     lifespan: null,
   });
+  await createEndUser(strapi);
   return token.accessKey;
+}
+
+/** What an editor's end user may do through REST: the page collection, and reading the media library. */
+const END_USER_ACTIONS = [
+  'api::page.page.find',
+  'api::page.page.findOne',
+  'api::page.page.create',
+  'api::page.page.update',
+  'api::page.page.delete',
+  'plugin::upload.content-api.find',
+];
+
+/** The users-permissions end user, in the Authenticated role with END_USER_ACTIONS (when the package has pages). */
+async function createEndUser(strapi: Strapi): Promise<void> {
+  const role = await strapi.db.query('plugin::users-permissions.role').findOne({ where: { type: 'authenticated' } });
+  if (!role) throw new Error('users-permissions has no Authenticated role after bootstrap');
+  if (strapi.contentTypes['api::page.page'] !== undefined) {
+    for (const action of END_USER_ACTIONS) {
+      await strapi.db.query('plugin::users-permissions.permission').create({ data: { action, role: role.id } });
+    }
+  }
+  await strapi.plugin('users-permissions').service('user').add({
+    username: 'editor',
+    email: request.endUser.email,
+    password: request.endUser.password,
+    provider: 'local',
+    confirmed: true,
+    blocked: false,
+    role: role.id,
+  });
 }
 
 async function main(): Promise<void> {

@@ -51,7 +51,16 @@ export interface DocumentService {
 export interface Strapi {
   readonly contentTypes: Readonly<Record<string, StrapiSchema>>;
   readonly components: Readonly<Record<string, StrapiSchema>>;
-  readonly db: { query(uid: string): { create(params: { data: Record<string, unknown> }): Promise<{ id: number }> } };
+  readonly db: {
+    query(uid: string): {
+      create(params: { data: Record<string, unknown> }): Promise<{ id: number }>;
+      findOne(params: { where: Record<string, unknown> }): Promise<{ id: number } | null>;
+    };
+  };
+  /** A plugin's services: users-permissions' `user.add` (hashes the password). */
+  plugin(name: 'users-permissions'): {
+    service(name: 'user'): { add(values: Record<string, unknown>): Promise<unknown> };
+  };
   documents(uid: string): DocumentService;
   /** The admin's services the serve child calls: the super admin role, a user, an API token. */
   service(uid: 'admin::role'): { getSuperAdmin(): Promise<{ id: number } | null> };
