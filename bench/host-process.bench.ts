@@ -46,6 +46,8 @@ async function startOrigins(): Promise<Origins> {
   return {
     env: {
       PORT: '0',
+      // No load balancer: each measured process stops at once.
+      SHUTDOWN_DRAIN_MS: '0',
       CATALOG_SOURCE: join(folder, 'catalog.json'),
       ARTIFACTS_ORIGIN: origin.url,
       ESM_ORIGIN: `${esm.url}/esm`,

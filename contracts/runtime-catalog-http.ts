@@ -43,7 +43,18 @@ export const HOST_ROUTES = {
   revalidate: '/api/revalidate',
   remoteComponent: '/api/remote-component',
   health: '/healthz',
+  /** Readiness (docs/design.md "Operations (production)"): 200 `{"ready": true}` or 503 with the reason. */
+  ready: '/readyz',
 } as const;
+
+/**
+ * Why `GET /readyz` answers 503 (docs/host-process.md "Readiness and drain"): `draining` from the
+ * first moment of a shutdown; the others from a shared (Redis) store.
+ */
+export type NotReadyReason = 'draining' | 'redis-disconnected' | 'bus-not-listening' | 'redis-failing';
+
+/** The body of `GET /readyz`. */
+export type ReadinessBody = { ready: true } | { ready: false; reason: NotReadyReason };
 
 /** `GET /api/runtime-catalog/<id>` */
 export function entryPath(packageId: string): string {

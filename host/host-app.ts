@@ -16,6 +16,7 @@ import { EsmUrlPolicy } from './remote/esm-url-policy.js';
 import { RemoteCompiler, warmUpCompiler } from './remote/remote-compiler.js';
 import { RemoteComponents } from './remote/remote-components.js';
 import { CORS_HEADERS } from './routes/cors-headers.js';
+import { type NotReadyReason, READINESS_PATH, readinessRoute } from './routes/readiness-route.js';
 import { remoteComponentRoute } from './routes/remote-component-route.js';
 import { revalidateRoute } from './routes/revalidate-route.js';
 import { runtimeCatalogRoutes } from './routes/runtime-catalog-routes.js';
@@ -29,6 +30,11 @@ export interface HostAppDependencies {
   readonly logger?: Logger;
   /** One access line per request to `logger` (method, path, status, time). Default: true when a logger is given. */
   readonly logRequests?: boolean;
+  /**
+   * Whether the process is draining before it stops: `GET /readyz` then answers 503 `draining`
+   * (`catalog-host` from its SIGTERM/SIGINT on). Default: never.
+   */
+  readonly draining?: () => boolean;
   /** @deprecated Same as the option `remoteCompiler: 'eager'` (which wins when both are given). */
   readonly warmUpCompiler?: boolean;
 }
@@ -38,8 +44,9 @@ export const REMOTE_GRAPH_LIMITS = { maxModules: 200, maxSourceBytes: 5 * 1024 *
 
 /**
  * The host as a Hono app that others can mount or serve: the runtime catalog routes, the
- * revalidation endpoint and the health check, with errors mapped in exactly one place. Settings
- * left out take their defaults; an invalid one throws a HostError (`invalid-config`) naming it.
+ * revalidation endpoint, the health and readiness checks, with errors mapped in exactly one
+ * place. Settings left out take their defaults; an invalid one throws a HostError
+ * (`invalid-config`) naming it.
  */
 export function createHostApp(options: HostAppOptions, dependencies: HostAppDependencies = {}): Hono {
   const config: HostAppConfig = resolveHostAppConfig(options);
@@ -88,6 +95,10 @@ export function createHostApp(options: HostAppOptions, dependencies: HostAppDepe
   // With a shared store, whether this instance hears the invalidation bus now (docs/cache.md
   // "What an operator monitors"); the in-process store's answer stays `{"ok": true}`.
   app.get(HOST_ROUTES.health, (c) => c.json(store.busStatus ? { ok: true, bus: store.busStatus() } : { ok: true }));
+  // Readiness (docs/host-process.md): draining first, then whatever keeps a shared store from serving.
+  const draining = dependencies.draining ?? (() => false);
+  const notReadyReason = (): NotReadyReason | undefined => (draining() ? 'draining' : store.notReadyReason?.());
+  app.route(READINESS_PATH, readinessRoute(notReadyReason));
   app.route(HOST_ROUTES.runtimeCatalog, runtimeCatalogRoutes(runtimeCatalog, config.hostApiVersion));
   app.route(HOST_ROUTES.revalidate, revalidateRoute(runtimeCatalog, config.revalidationSecret));
   app.route(HOST_ROUTES.remoteComponent, remoteComponentRoute(remoteComponents));

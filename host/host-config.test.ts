@@ -67,6 +67,14 @@ describe('resolveHostConfig', () => {
     expect(resolveHostConfig({ ...valid, REQUEST_LOG: 'on' }, folder).requestLog).toBe(true);
   });
 
+  it('drains 5 s after a signal unless SHUTDOWN_DRAIN_MS says otherwise (0: no drain)', () => {
+    expect(resolveHostConfig(valid, folder).shutdownDrainMs).toBe(5_000);
+    expect(HOST_CONFIG_DEFAULTS.shutdownDrainMs).toBe(5_000);
+    expect(resolveHostConfig({ ...valid, SHUTDOWN_DRAIN_MS: '' }, folder).shutdownDrainMs).toBe(5_000);
+    expect(resolveHostConfig({ ...valid, SHUTDOWN_DRAIN_MS: '0' }, folder).shutdownDrainMs).toBe(0);
+    expect(resolveHostConfig({ ...valid, SHUTDOWN_DRAIN_MS: '15000' }, folder).shutdownDrainMs).toBe(15_000);
+  });
+
   it('treats an empty secret as unset (spec 5.2)', () => {
     expect(resolveHostConfig({ ...valid, REVALIDATION_SECRET: '' }, folder).revalidationSecret).toBeUndefined();
   });
@@ -88,6 +96,9 @@ describe('resolveHostConfig', () => {
     [{ REMOTE_COMPILER: 'sometimes' }, 'REMOTE_COMPILER must be one of eager, lazy, off, got "sometimes"'],
     [{ REMOTE_COMPILER: 'EAGER' }, 'REMOTE_COMPILER must be one of eager, lazy, off, got "EAGER"'],
     [{ REQUEST_LOG: 'true' }, 'REQUEST_LOG must be on or off, got "true"'],
+    [{ SHUTDOWN_DRAIN_MS: '5s' }, 'SHUTDOWN_DRAIN_MS must be an integer from 0 to 600000, got "5s"'],
+    [{ SHUTDOWN_DRAIN_MS: '-1' }, 'SHUTDOWN_DRAIN_MS must be an integer from 0 to 600000, got "-1"'],
+    [{ SHUTDOWN_DRAIN_MS: '600001' }, 'SHUTDOWN_DRAIN_MS must be an integer from 0 to 600000, got "600001"'],
   ])('refuses %j with one line naming the variable', (change, message) => {
     const error = errorOf({ ...valid, ...change });
     expect(error.code).toBe('invalid-config');

@@ -34,6 +34,8 @@ export interface HostConfig {
   readonly remoteCompiler: RemoteCompilerMode;
   /** Whether the process writes one access line per request (`REQUEST_LOG`). */
   readonly requestLog: boolean;
+  /** After SIGTERM/SIGINT, how long the process keeps serving with `GET /readyz` at 503 before it closes (`SHUTDOWN_DRAIN_MS`). */
+  readonly shutdownDrainMs: number;
 }
 
 /**
@@ -57,6 +59,9 @@ export const HOST_CONFIG_DEFAULTS = {
   maxUpstreamBytes: 5 * 1024 * 1024,
   cacheMaxBytes: 128 * 1024 * 1024,
   upstreamConcurrency: 64,
+  // docs/host-process.md "Drain": a load balancer probing /readyz every 1-2 s with a threshold of
+  // 2 or 3 has stopped sending within 5 s; and 5 s leaves docker stop's 10 s for the requests in flight.
+  shutdownDrainMs: 5_000,
 } as const;
 
 /**
@@ -94,7 +99,7 @@ export interface HostAppOptions {
 }
 
 /** The settings of the app itself: {@link HostConfig} without the process fields. */
-export type HostAppConfig = Omit<HostConfig, 'port' | 'hostname' | 'redisUrl' | 'requestLog'>;
+export type HostAppConfig = Omit<HostConfig, 'port' | 'hostname' | 'redisUrl' | 'requestLog' | 'shutdownDrainMs'>;
 
 /** The ranges the numeric settings are checked against, whether they come from options or the environment. */
 const NUMBER_RANGES = {
@@ -103,6 +108,7 @@ const NUMBER_RANGES = {
   maxUpstreamBytes: [1, 2 ** 31],
   cacheMaxBytes: [1024, 2 ** 40],
   upstreamConcurrency: [1, 10_000],
+  shutdownDrainMs: [0, 600_000],
 } as const;
 
 /**
@@ -172,6 +178,7 @@ export function resolveHostConfig(env: HostEnv, cwd = process.cwd()): HostConfig
     upstreamConcurrency: integer('UPSTREAM_CONCURRENCY', 'upstreamConcurrency'),
     remoteCompiler: remoteCompiler(env.REMOTE_COMPILER || undefined, 'REMOTE_COMPILER'),
     requestLog: onOff(env.REQUEST_LOG, 'REQUEST_LOG', true),
+    shutdownDrainMs: integer('SHUTDOWN_DRAIN_MS', 'shutdownDrainMs'),
   };
 }
 

@@ -1,7 +1,13 @@
 // The host's public API. The Redis cache store is `@runtime-component-catalog/host/redis`
 // (host/redis.ts), so that this entry loads no ioredis.
 export { type ArtifactLoader, type ArtifactRequest, createArtifactLoader } from './artifact-loader.js';
-export type { CacheHit, CacheSetOptions, CacheStore, InvalidationListener } from './cache/cache-store.js';
+export type {
+  CacheHit,
+  CacheSetOptions,
+  CacheStore,
+  InvalidationListener,
+  StoreNotReadyReason,
+} from './cache/cache-store.js';
 export { MemoryCacheStore, type MemoryCacheStoreOptions } from './cache/memory-cache-store.js';
 export { type LoadContext, TaggedCache } from './cache/tagged-cache.js';
 export { buildCatalogEntry } from './catalog-entry-builder.js';
@@ -21,4 +27,5 @@ export {
 } from './host-config.js';
 export { HostError, type HostErrorCode } from './host-error.js';
 export { type Logger, silentLogger } from './logger.js';
+export { type NotReadyReason, READINESS_PATH, type ReadinessBody } from './routes/readiness-route.js';
 export { RuntimeCatalog, type RuntimeCatalogOptions } from './runtime-catalog.js';

@@ -33,6 +33,15 @@ function startHost(env: Record<string, string>, nodeArgs: readonly string[] = []
 
 const v8ShapeProbe = new URL('../testing/host/v8-shape-probe.mjs', import.meta.url).href;
 
+/** Whether process `pid` runs (exists and is not a zombie waiting for a parent to reap it). */
+function running(pid: string): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
 /** The processes that `pid` started (Linux: the esbuild-wasm service runs as one). */
 function childrenOf(pid: number): string[] {
   return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
@@ -318,11 +327,14 @@ describe('catalog-host (host/dist/main.js, what npm run host runs)', () => {
         code: 'remote-compiler-off',
       });
       expect(childrenOf(off!.process.pid!)).toEqual([]);
+      const compilers = [...childrenOf(lazy!.process.pid!), ...childrenOf(eager!.process.pid!)];
       for (const host of [lazy!, eager!, off!]) {
         host.process.kill('SIGTERM');
         expect(await host.exited).toBe(0);
         expect(host.output().stderr).toBe('');
       }
+      // The esbuild-wasm processes went with their hosts (stopped at the shutdown).
+      await vi.waitFor(() => expect(compilers.filter(running)).toEqual([]), { timeout: 30_000, interval: 50 });
     } finally {
       await esm.close();
     }

@@ -43,6 +43,8 @@ export async function startHostProcess(options: HostProcessOptions): Promise<Hos
         REVALIDATION_SECRET: options.secret,
         // The editor compiles at the first insert: start the compiler with the host (docs/host-process.md).
         REMOTE_COMPILER: 'eager',
+        // Nothing load-balances the playground's host: stop at once (docs/host-process.md drain).
+        SHUTDOWN_DRAIN_MS: '0',
       },
     },
   );

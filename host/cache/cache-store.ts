@@ -1,3 +1,5 @@
+import type { NotReadyReason } from '@runtime-component-catalog/contracts';
+
 /** What {@link CacheStore.set} needs besides the key and value. */
 export interface CacheSetOptions {
   /** Every tag that invalidates this entry (spec 3: artifact tag and package tag, at least). */
@@ -36,6 +38,12 @@ export interface BusStatus {
   readonly leaseHeld: boolean;
 }
 
+/**
+ * Why a shared store keeps this instance from serving now: a reason of `GET /readyz`
+ * (docs/host-process.md "Readiness and drain").
+ */
+export type StoreNotReadyReason = Exclude<NotReadyReason, 'draining'>;
+
 /** Called with the tags of every invalidation, this process's and (for shared stores) others'. */
 export type InvalidationListener = (tags: readonly string[]) => void;
 
@@ -72,6 +80,11 @@ export interface CacheStore {
    * invalidation, so warm reads are answered from memory.
    */
   busStatus?(): BusStatus;
+  /**
+   * Stores shared between processes: why this instance cannot serve now (`GET /readyz` answers
+   * 503 with it), or undefined when it can. Absent: always ready (an in-process store).
+   */
+  notReadyReason?(): StoreNotReadyReason | undefined;
   /**
    * Stores shared between processes: claims the load of `key` for the whole cluster, or tells
    * that another instance holds it. Absent: every process loads for itself.

@@ -635,3 +635,59 @@ describe('RedisCacheStore when Redis goes away', () => {
     }
   });
 });
+
+describe('RedisCacheStore readiness (GET /readyz)', () => {
+  it('is redis-failing while its commands time out (a partition: both connections stay open), ready once one answers', async () => {
+    const proxy = await startTcpProxy(server.port);
+    try {
+      // A lease of 10 minutes: no heartbeat runs during the test, so nothing but this test's
+      // commands go to Redis (a heartbeat's PING cut off would drop the subscriber instead).
+      const store = await openStore({
+        url: `redis://127.0.0.1:${proxy.port}`,
+        commandTimeoutMs: 200,
+        leaseMs: 600_000,
+      });
+      expect(store.notReadyReason()).toBeUndefined();
+      proxy.partition();
+      await expect(store.get('k')).rejects.toBeInstanceOf(RedisCacheError);
+      // ioredis still calls the command connection ready: only the failed command tells.
+      expect(store.notReadyReason()).toBe('redis-failing');
+      proxy.heal();
+      expect(await store.get('k')).toBeUndefined();
+      expect(store.notReadyReason()).toBeUndefined();
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('is bus-not-listening while its subscriber cannot subscribe, redis-disconnected while Redis is down, and ready again by itself', async () => {
+    const own = await startRedisServer();
+    const admin = new Redis(own.url, { maxRetriesPerRequest: 0, retryStrategy: () => 50 });
+    admin.on('error', () => {}); // the restart below drops it too; it reconnects by itself
+    const store = new RedisCacheStore({ url: own.url, maxBytes: 10_000, prefix: 'readiness:' });
+    // A state that lasts until the test changes it: polled, there is no event to wait for.
+    const becomes = (reason: string | undefined) =>
+      vi.waitFor(() => expect(store.notReadyReason()).toBe(reason), { timeout: 30_000, interval: 20 });
+    try {
+      await store.connect();
+      expect(store.notReadyReason()).toBeUndefined();
+      // No channel allowed any more: the subscriber is dropped and each new SUBSCRIBE is refused
+      // (NOPERM), while commands still work.
+      await admin.call('ACL', 'SETUSER', 'default', 'resetchannels');
+      await admin.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
+      await becomes('bus-not-listening');
+      await admin.call('ACL', 'SETUSER', 'default', 'allchannels');
+      // The heartbeats (4 a lease) answer again: no request needed.
+      await becomes(undefined);
+
+      await own.stop();
+      await becomes('redis-disconnected');
+      await own.restart();
+      await becomes(undefined);
+    } finally {
+      admin.disconnect();
+      await store.close();
+      await own.stop();
+    }
+  }, 60_000);
+});

@@ -7,6 +7,7 @@ import type {
   CacheStore,
   InvalidationListener,
   LoadClaim,
+  StoreNotReadyReason,
 } from './cache-store.js';
 import { InvalidationBus } from './invalidation-bus.js';
 import { LoadClaims } from './load-claims.js';
@@ -132,6 +133,17 @@ export class RedisCacheStore implements CacheStore {
 
   busStatus(): BusStatus {
     return this.#bus.status();
+  }
+
+  /**
+   * Why this instance cannot serve now (`GET /readyz`), or undefined: Redis connected, its last
+   * command answered, and the invalidation bus listening. The bus lease is not asked: without
+   * it the instance still answers, every read from Redis.
+   */
+  notReadyReason(): StoreNotReadyReason | undefined {
+    const redis = this.#connections.unavailableReason();
+    if (redis === 'redis-disconnected') return redis;
+    return this.#bus.listening ? redis : 'bus-not-listening';
   }
 
   async nextSequence(): Promise<number> {

@@ -164,6 +164,18 @@ export class RedisConnections {
   }
 
   /**
+   * Why commands cannot reach Redis now (`GET /readyz`), or undefined: `redis-disconnected` while
+   * the command connection is not ready (before `connect`, reconnecting, closed);
+   * `redis-failing` from a failed command until one succeeds again, because a half-open
+   * connection stays ready to ioredis while every command times out (the heartbeats, 4 a lease,
+   * find the recovery without any request).
+   */
+  unavailableReason(): 'redis-disconnected' | 'redis-failing' | undefined {
+    if (!this.#connected || this.client.status !== 'ready') return 'redis-disconnected';
+    return this.#healthy ? undefined : 'redis-failing';
+  }
+
+  /**
    * Connects both connections, then waits for `subscribed` (the bus's first subscription, which
    * the subscriber's `ready` started). Rejects with a {@link RedisCacheError} (`connect`, naming
    * the server without credentials) when Redis cannot be reached now; both connections are dropped.

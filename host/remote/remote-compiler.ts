@@ -53,6 +53,18 @@ export async function warmUpCompiler(): Promise<void> {
   await startEsbuild();
 }
 
+/**
+ * Stops esbuild-wasm's child process if it was started (`catalog-host` shuts down); a start under
+ * way is let finish first, so that it ends without a failure to report.
+ */
+export async function stopCompiler(): Promise<void> {
+  const started = esbuildReady;
+  if (started === undefined) return;
+  const wasm = await started.catch(() => undefined);
+  if (esbuildReady === started) esbuildReady = undefined;
+  await wasm?.stop();
+}
+
 /** esbuild-wasm, started once per process on first use (the host's engine). */
 export const esbuildWasmEngine: CompilerEngine = {
   build: async (options) => (await startEsbuild()).build(options),

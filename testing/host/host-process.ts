@@ -17,6 +17,11 @@ export interface HostProcess {
    * wrote in an `exit` handler is in {@link output} (at `exited` it may not be yet).
    */
   readonly closed: Promise<void>;
+  /**
+   * Resolves with the first whole line of stdout that matches `pattern`, printed already or
+   * later (info lines reach stdout within 100 ms); rejects if the process ends without it.
+   */
+  printed(pattern: RegExp): Promise<string>;
   /** Everything the process printed so far. */
   output(): { stdout: string; stderr: string };
 }
@@ -24,7 +29,9 @@ export interface HostProcess {
 /**
  * Test-only: starts host/dist/main.js with `env` (and PATH only, so nothing of the test's own
  * environment leaks in), after `nodeArgs` for node itself. `onStart` receives each process, so
- * the caller can kill the ones a failed test leaves behind.
+ * the caller can kill the ones a failed test leaves behind. `SHUTDOWN_DRAIN_MS` is 0 unless `env`
+ * sets it (empty: the process's default), so that a test stops its hosts at once unless the
+ * drain is what it tests.
  */
 export function startHostProcess(
   env: Record<string, string>,
@@ -32,7 +39,7 @@ export function startHostProcess(
   nodeArgs: readonly string[] = [],
 ): HostProcess {
   const started = spawn(process.execPath, [...nodeArgs, HOST_MAIN_FILE], {
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', SHUTDOWN_DRAIN_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   onStart?.(started);
@@ -54,5 +61,21 @@ export function startHostProcess(
     void exited.then(() => reject(new Error(`host exited before listening: ${stderr}`)));
   });
   listening.catch(() => {}); // tests of failed starts await `exited` only
-  return { process: started, exited, closed, listening, output: () => ({ stdout, stderr }) };
+  const printed = (pattern: RegExp) =>
+    new Promise<string>((resolve, reject) => {
+      const look = () => {
+        const line = stdout
+          .split('\n')
+          .slice(0, -1)
+          .find((candidate) => pattern.test(candidate));
+        if (line === undefined) return;
+        started.stdout.off('data', look);
+        resolve(line);
+      };
+      started.stdout.on('data', look);
+      look();
+      // At `closed` every byte it wrote has been read: the line did not come.
+      void closed.then(() => reject(new Error(`host exited without printing ${pattern}: ${stdout}${stderr}`)));
+    });
+  return { process: started, exited, closed, listening, printed, output: () => ({ stdout, stderr }) };
 }

@@ -345,6 +345,7 @@ describe.each(NODE_MAJORS)('the packed packages on Node %s (the registry binary)
         {
           ...base,
           PORT: '0',
+          SHUTDOWN_DRAIN_MS: '0',
           // No catalog yet: the first publish writes it.
           CATALOG_SOURCE: `${origin.url}/catalog.json`,
           ARTIFACTS_ORIGIN: origin.url,
@@ -442,6 +443,8 @@ async function withExampleHost(
       {
         ...env,
         PORT: '0',
+        // No load balancer in front: the test's stop need not wait for a drain.
+        SHUTDOWN_DRAIN_MS: '0',
         CATALOG_SOURCE: join(repoRoot, 'examples/artifacts/catalog.json'),
         ARTIFACTS_ORIGIN: origin.url,
         ESM_ORIGIN: 'http://127.0.0.1:9/esm',
