@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import type {} from '../examples/playground/playground-hooks.js';
+import { callStrapi, onePixelPng, uploadFile } from '../testing/strapi/strapi-rest.js';
 import { copyExampleSchemaPackage, runCatalogSchema } from './support/catalog-schema-cli.js';
 import { startPlaygroundProcess } from './support/playground-process.js';
 
@@ -48,20 +49,13 @@ interface StoredPage {
   readonly blocks: StoredBlock[];
 }
 
-/** Strapi's REST API with the playground's development token. */
-async function rest<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const response = await fetch(`${playground.strapi}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${playground.token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
+/** The playground's Strapi as the REST helpers of testing/strapi take it: its URL and development token. */
+const strapi = () => ({ url: playground.strapi, apiToken: playground.token });
 
 /** The draft of page `slug` as any REST client reads it. */
 async function readPage(slug: string): Promise<StoredPage> {
   const query = `filters[slug][$eq]=${slug}&status=draft&locale=en&populate[blocks][populate]=*`;
-  const { status, body } = await rest<{ data: StoredPage[] }>('GET', `/api/pages?${query}`);
+  const { status, body } = await callStrapi<{ data: StoredPage[] }>(strapi(), 'GET', `/api/pages?${query}`);
   expect(status).toBe(200);
   expect(body.data).toHaveLength(1);
   return body.data[0]!;
@@ -69,7 +63,7 @@ async function readPage(slug: string): Promise<StoredPage> {
 
 /** A script's write of the whole zone, based on the revision it read (the generated guard checks it). */
 async function writeBlocks(page: StoredPage, blocks: StoredBlock[]): Promise<void> {
-  const { status, body } = await rest('PUT', `/api/pages/${page.documentId}?status=draft&locale=en`, {
+  const { status, body } = await callStrapi(strapi(), 'PUT', `/api/pages/${page.documentId}?status=draft&locale=en`, {
     data: { revision: page.revision, blocks: withoutIds(blocks) },
   });
   expect(status, JSON.stringify(body)).toBe(200);
@@ -148,7 +142,8 @@ test('pages edited in the editor are Strapi documents; REST edits show after a r
   expect(kept.revision).toBe(meanwhile.revision + 1);
 
   // The image field lists Strapi's media library; the picked file is the prop's {id, url}.
-  const file = await uploadPng('library-pixel.png');
+  // Uploaded to Strapi's media library as an editor's colleague does (`POST /api/upload`).
+  const file = await uploadFile(strapi(), 'library-pixel.png', onePixelPng(), 'image/png');
   await page.locator(`[data-instance-id="${hero}"]`).click();
   // The Image field (Puck keeps a hidden copy of the fields panel: the visible one is the user's).
   await page
@@ -166,24 +161,6 @@ test('pages edited in the editor are Strapi documents; REST edits show after a r
   const withImage = await readPage('strapi-e2e');
   expect(withImage.blocks[0]).toMatchObject({ image: { id: file.id, url: file.url } });
 });
-
-/** A file uploaded to Strapi's media library as an editor's colleague does (`POST /api/upload`). */
-async function uploadPng(name: string): Promise<{ id: number; url: string }> {
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-    'base64',
-  );
-  const form = new FormData();
-  form.append('files', new Blob([png], { type: 'image/png' }), name);
-  const response = await fetch(`${playground.strapi}/api/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${playground.token}` },
-    body: form,
-  });
-  expect(response.status).toBe(201);
-  const [file] = (await response.json()) as { id: number; url: string }[];
-  return file!;
-}
 
 test('a variant published after the Strapi app was generated is listed but refused on a Strapi page, with the reason', async ({
   page,
@@ -235,7 +212,8 @@ test('a variant published after the Strapi app was generated is listed but refus
   );
   expect(error).toBe(`store-unmappable: hero2 cannot be inserted here: ${reason}`);
   // Nothing reached Strapi: the page was never saved.
-  const { body } = await rest<{ data: unknown[] }>(
+  const { body } = await callStrapi<{ data: unknown[] }>(
+    strapi(),
     'GET',
     '/api/pages?filters[slug][$eq]=strapi-accepts&status=draft&locale=en',
   );

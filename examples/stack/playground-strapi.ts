@@ -4,7 +4,7 @@ import type { StrapiSchema } from '../../sdk/strapi/strapi-schema.js';
 import { ensureStrapiApp } from '../../testing/strapi/install-app.mjs';
 import { type StrapiServer, startStrapiServer } from '../../testing/strapi/strapi-server.js';
 import type { PlaygroundStrapiStore } from '../playground/page-store-choice.js';
-import { PlaygroundStartError } from './playground-start-error.js';
+import { listenError, PlaygroundStartError } from './playground-start-error.js';
 
 /** The playground's Strapi: its page store settings, the admin's login, and how to stop it. */
 export interface PlaygroundStrapi {
@@ -27,16 +27,9 @@ export async function startPlaygroundStrapi(port: number, log: (line: string) =>
       'the Strapi app could not be installed (its npm log is above); `npm start` runs the playground without Strapi',
     );
   }
-  const server = await startStrapiServer(port === 0 ? {} : { port }).catch((error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error);
-    if (/EADDRINUSE|already in use/i.test(message)) {
-      throw new PlaygroundStartError(
-        'port-in-use',
-        `port ${port} is in use (Strapi); set STRAPI_PORT to another port, or 0 for any`,
-      );
-    }
-    throw new PlaygroundStartError('start-failed', `Strapi could not start: ${message}`);
-  });
+  const server = await startStrapiServer(port === 0 ? {} : { port }).catch((error: NodeJS.ErrnoException) =>
+    listenError(error, port, 'Strapi', 'STRAPI_PORT'),
+  );
   try {
     const schemaFile = join(server.packageRoot, 'generated/registries/strapi-schema.json');
     const schema = JSON.parse(await readFile(schemaFile, 'utf8')) as StrapiSchema;

@@ -1,5 +1,5 @@
 import { SdkError } from '../sdk-error.js';
-import type { StrapiAttribute, StrapiAttributes, StrapiSchema } from './strapi-schema.js';
+import { isRecord, type StrapiAttribute, type StrapiAttributes, type StrapiSchema } from './strapi-schema.js';
 
 /** Attribute names a prop can never take: Strapi's and the store's own keys of a block. */
 const RESERVED = new Set(['id', 'documentId', '__component', 'cmp_instance']);
@@ -18,9 +18,6 @@ export interface ValuePath {
    */
   readonly empties: string[];
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const toMany = (attribute: StrapiAttribute) => /Many$/.test(attribute.relation ?? '');
 

@@ -1,7 +1,7 @@
 import type { ComponentInstance, Page } from '@runtime-component-catalog/contracts';
 import { SdkError } from '../sdk-error.js';
 import { readComponent, restoreEmptyLists, writeComponent } from './attribute-values.js';
-import type { PageCollection, StrapiSchema } from './strapi-schema.js';
+import { isRecord, type PageCollection, type StrapiSchema } from './strapi-schema.js';
 
 /** The package and version of a variant, for a block Strapi's admin added without `cmp_instance`. */
 export type VariantResolver = (packageId: string) => { package: string; version: string } | undefined;
@@ -15,9 +15,6 @@ export interface PageMapping {
 
 /** Strapi's uid attributes hold only these characters. */
 const UID = /^[A-Za-z0-9\-_.~]+$/;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The variant a component renders: its name (`hero.hero1` is variant `hero1`, as `scaffold` names them). */
 const variantOf = (component: string) => component.slice(component.indexOf('.') + 1);

@@ -3,7 +3,7 @@ import type { Page } from '@runtime-component-catalog/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageArbitrary } from '../../testing/sdk/strapi-page-arbitrary.js';
-import { createDocument, uploadFile } from '../../testing/strapi/strapi-rest.js';
+import { createDocument, onePixelPng, uploadFile } from '../../testing/strapi/strapi-rest.js';
 import { type StrapiServer, startStrapiServer } from '../../testing/strapi/strapi-server.js';
 import { describeEditingSession } from '../editing-session.case.js';
 import { describePageStore, newPage, tabsOf } from '../page-store/page-store.case.js';
@@ -254,11 +254,3 @@ describe('the Strapi page store', () => {
     store.close();
   });
 });
-
-/** A 1×1 PNG. */
-function onePixelPng(): Uint8Array {
-  return Uint8Array.from(
-    atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
-    (char) => char.charCodeAt(0),
-  );
-}

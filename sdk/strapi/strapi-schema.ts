@@ -66,7 +66,8 @@ function invalid(message: string): SdkError {
   return new SdkError('store-config-invalid', `The Strapi schema given to the page store is not usable: ${message}`);
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+/** A JSON object (not an array, not null). */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**

@@ -1,5 +1,8 @@
 import type { StrapiServer } from './strapi-server.js';
 
+/** Where the calls go: a StrapiServer, or any Strapi whose URL and API token the test knows (npm run start:strapi). */
+export type StrapiEndpoint = Pick<StrapiServer, 'url' | 'apiToken'>;
+
 // Small HTTP calls the Strapi tests share: any call with its status and body, a file in the media
 // library, a document to relate to. They send the server's full-access API token unless told
 // otherwise; uploadFile and createDocument throw on any status but Strapi's success.
@@ -15,7 +18,7 @@ export interface StrapiAnswer<T> {
  * the admin API). `path` starts with `/` and carries its query.
  */
 export async function callStrapi<T = unknown>(
-  server: StrapiServer,
+  server: StrapiEndpoint,
   method: string,
   path: string,
   body?: unknown,
@@ -44,7 +47,7 @@ async function jsonOf(response: Response, what: string): Promise<unknown> {
 
 /** Uploads `bytes` as file `name` (`POST /api/upload`, multipart field `files`). */
 export async function uploadFile(
-  server: StrapiServer,
+  server: StrapiEndpoint,
   name: string,
   bytes: Uint8Array,
   mime: string,
@@ -63,7 +66,7 @@ export async function uploadFile(
 
 /** Creates a document of `/api/<pluralName>` (`POST`, published when the type has draft & publish). */
 export async function createDocument(
-  server: StrapiServer,
+  server: StrapiEndpoint,
   pluralName: string,
   data: Record<string, unknown>,
 ): Promise<{ documentId: string }> {
@@ -73,4 +76,12 @@ export async function createDocument(
   if (status !== 201 || !body.data)
     throw new Error(`POST /api/${pluralName} answered ${status}: ${JSON.stringify(body)}`);
   return { documentId: body.data.documentId };
+}
+
+/** A 1×1 PNG, for uploads. */
+export function onePixelPng(): Uint8Array {
+  return Uint8Array.from(
+    atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
+    (char) => char.charCodeAt(0),
+  );
 }
