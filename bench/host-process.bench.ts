@@ -88,7 +88,8 @@ async function startHost(
   await fileHandle?.close(); // the child has its own copy of the descriptor
   let head = '';
   let bytes = 0;
-  const listening = /^host listening on http:\/\/127\.0\.0\.1:(\d+)$/m;
+  // The text line, or LOG_FORMAT=json's object with it as `msg`.
+  const listening = /host listening on http:\/\/127\.0\.0\.1:(\d+)(?:"\})?$/m;
   const port = await new Promise<number>((resolve, reject) => {
     if (stdoutFile !== undefined) {
       const found = () => {
@@ -146,13 +147,66 @@ async function startHost(
  * next 100 s, whether it logged or not (traced with `--trace-gc`): a step that the median of a
  * run measured instead of the log. Without it, both processes hold their pace for minutes.
  */
-export async function requestLogCost(): Promise<BenchRow> {
+export function requestLogCost(): Promise<BenchRow> {
+  return onOffCost(accessLogPair('text'));
+}
+
+/**
+ * {@link requestLogCost} with the logging host on `LOG_FORMAT=json` (one JSON object an access
+ * line, with the request id), measured the same way against the same `REQUEST_LOG=off` host, with
+ * the same target (≥ 0.95).
+ */
+export function requestLogCostJson(): Promise<BenchRow> {
+  return onOffCost(accessLogPair('json'));
+}
+
+/**
+ * The metrics' cost (docs/host-process.md "Metrics"): the warm entry of a host with `METRICS=on`
+ * (every answer observed in the request histogram, every lookup counted, `/metrics` never
+ * scraped) against one with `METRICS=off`, both without the access log, measured as
+ * {@link requestLogCost} (CPU time a request, interleaved windows): target ≥ 0.95.
+ */
+export function metricsCost(): Promise<BenchRow> {
+  return onOffCost({
+    name: 'METRICS=on vs off',
+    on: { METRICS: 'on', REQUEST_LOG: 'off' },
+    off: { METRICS: 'off', REQUEST_LOG: 'off' },
+    baseline: 'METRICS=off',
+  });
+}
+
+/** Two hosts that differ in one feature, for {@link onOffCost}. */
+interface OnOffPair {
+  /** What the row compares, in its name: `REQUEST_LOG=on vs off`. */
+  readonly name: string;
+  readonly on: Readonly<Record<string, string>>;
+  readonly off: Readonly<Record<string, string>>;
+  /** The baseline column's label. */
+  readonly baseline: string;
+  /** Checks, after the load, that the feature did its work (the access log was written, say). */
+  readonly check?: (on: RunningHost) => void;
+}
+
+/** The access log's pair: `REQUEST_LOG=on` in `logFormat` against `REQUEST_LOG=off`. */
+function accessLogPair(logFormat: 'text' | 'json'): OnOffPair {
+  return {
+    name: `REQUEST_LOG=on${logFormat === 'json' ? ' LOG_FORMAT=json' : ''} vs off`,
+    on: { REQUEST_LOG: 'on', LOG_FORMAT: logFormat },
+    off: { REQUEST_LOG: 'off' },
+    baseline: 'REQUEST_LOG=off',
+    check: (logged) => {
+      if (logged.stdoutBytes() < 1_000_000) throw new Error(`bench: only ${logged.stdoutBytes()} bytes of access log`);
+    },
+  };
+}
+
+async function onOffCost(pair: OnOffPair): Promise<BenchRow> {
   const sessionCount = positiveMultiple('BENCH_LOG_SESSIONS', logCostSessions, 1);
   const measuredWindows = positiveMultiple('BENCH_LOG_WINDOWS', logCostWindows, 4);
   const sessions = await sequence(sessionCount, (session) =>
     // Every other session starts the host without the log first (the load always starts on the other).
-    withLogOnAndOff(
-      { silentFirst: session % 2 === 1, nodeArgs: ['--no-memory-reducer'] },
+    withHostPair(
+      { silentFirst: session % 2 === 1, nodeArgs: ['--no-memory-reducer'], on: pair.on, off: pair.off },
       async (origins, logged, silent) => {
         const url = (host: RunningHost) => `http://127.0.0.1:${host.port}${origins.entryPath}`;
         await runLoad(url(logged)); // warm-up of both processes and of the JIT
@@ -165,8 +219,7 @@ export async function requestLogCost(): Promise<BenchRow> {
           windowSeconds: 1,
           windows: warmUpWindows + measuredWindows,
         }).then((all) => all.slice(warmUpWindows));
-        if (logged.stdoutBytes() < 1_000_000)
-          throw new Error(`bench: only ${logged.stdoutBytes()} bytes of access log`);
+        pair.check?.(logged);
         return windows;
       },
     ),
@@ -188,9 +241,9 @@ export async function requestLogCost(): Promise<BenchRow> {
   const of = (target: 0 | 1) => sessions.flat().filter((window) => window.target === target);
   const perSecond = (target: 0 | 1) => median(of(target).map((window) => window.requests / window.seconds));
   return {
-    name: `warm entry, catalog-host process, REQUEST_LOG=on vs off (CPU time a request, median of ${pairs.length} pairs of windows of 1 s, ${sessions.length} pairs of processes)`,
+    name: `warm entry, catalog-host process, ${pair.name} (CPU time a request, median of ${pairs.length} pairs of windows of 1 s, ${sessions.length} pairs of processes)`,
     measured: `${median(of(0).map(usPerRequest)).toFixed(1)} µs CPU a request, ${Math.round(perSecond(0))} req/s; middle half of the pairs ${middleHalf}`,
-    baseline: `${median(of(1).map(usPerRequest)).toFixed(1)} µs, ${Math.round(perSecond(1))} req/s REQUEST_LOG=off`,
+    baseline: `${median(of(1).map(usPerRequest)).toFixed(1)} µs, ${Math.round(perSecond(1))} req/s ${pair.baseline}`,
     ratio,
     target: '≥ 0.95',
     ok: ratio >= 0.95,
@@ -271,38 +324,47 @@ function cpuMsOf(pid: number): number {
  * Reported, no target; docs/host-process.md compares the two.
  */
 export function requestLogCostSharedCore(): Promise<BenchRow> {
-  return withLogOnAndOff({ silentFirst: false, nodeArgs: [] }, async (origins, logged, silent) => {
-    const round = async () => {
-      const before = [cpuMsOf(logged.pid), cpuMsOf(silent.pid)];
-      const [withLog, without] = await Promise.all([
-        runLoad(`http://127.0.0.1:${logged.port}${origins.entryPath}`),
-        runLoad(`http://127.0.0.1:${silent.port}${origins.entryPath}`),
-      ]);
-      for (const result of [withLog, without])
-        if (result.non2xx > 0 || result.errors > 0)
-          throw new Error(`bench: ${result.non2xx} non-2xx, ${result.errors} errors`);
-      const on = ((cpuMsOf(logged.pid) - before[0]!) * 1_000) / withLog.requests.total;
-      const off = ((cpuMsOf(silent.pid) - before[1]!) * 1_000) / without.requests.total;
-      return { on, off };
-    };
-    await round(); // warm-up
-    const rounds = await sequence(Number(process.env.BENCH_SHARED_ROUNDS ?? 10), round);
-    return reportRow(
-      `warm entry, catalog-host process, REQUEST_LOG=on vs off on one core at the same time (CPU time a request, median of ${rounds.length} rounds)`,
-      `${median(rounds.map((r) => r.on)).toFixed(1)} µs CPU a request`,
-      `${median(rounds.map((r) => r.off)).toFixed(1)} µs REQUEST_LOG=off`,
-      median(rounds.map((r) => r.off / r.on)),
-    );
-  });
+  return withHostPair(
+    { silentFirst: false, nodeArgs: [], ...accessLogPair('text') },
+    async (origins, logged, silent) => {
+      const round = async () => {
+        const before = [cpuMsOf(logged.pid), cpuMsOf(silent.pid)];
+        const [withLog, without] = await Promise.all([
+          runLoad(`http://127.0.0.1:${logged.port}${origins.entryPath}`),
+          runLoad(`http://127.0.0.1:${silent.port}${origins.entryPath}`),
+        ]);
+        for (const result of [withLog, without])
+          if (result.non2xx > 0 || result.errors > 0)
+            throw new Error(`bench: ${result.non2xx} non-2xx, ${result.errors} errors`);
+        const on = ((cpuMsOf(logged.pid) - before[0]!) * 1_000) / withLog.requests.total;
+        const off = ((cpuMsOf(silent.pid) - before[1]!) * 1_000) / without.requests.total;
+        return { on, off };
+      };
+      await round(); // warm-up
+      const rounds = await sequence(Number(process.env.BENCH_SHARED_ROUNDS ?? 10), round);
+      return reportRow(
+        `warm entry, catalog-host process, REQUEST_LOG=on vs off on one core at the same time (CPU time a request, median of ${rounds.length} rounds)`,
+        `${median(rounds.map((r) => r.on)).toFixed(1)} µs CPU a request`,
+        `${median(rounds.map((r) => r.off)).toFixed(1)} µs REQUEST_LOG=off`,
+        median(rounds.map((r) => r.off / r.on)),
+      );
+    },
+  );
 }
 
 /**
- * Runs `measure` with the two hosts of the access-log rows, `REQUEST_LOG=on` and `off`, each
- * writing its stdout to a file and run with `nodeArgs` (started in that order, or the other with
- * `silentFirst`), and stops them, the origins and the files afterwards.
+ * Runs `measure` with the two hosts of an on/off row (the access log's `REQUEST_LOG=on` and `off`,
+ * the metrics'), their settings `on` and `off` over the origins' own, each writing its stdout to a
+ * file and run with `nodeArgs` (started in that order, or the other with `silentFirst`), and stops
+ * them, the origins and the files afterwards.
  */
-async function withLogOnAndOff<T>(
-  options: { silentFirst: boolean; nodeArgs: string[] },
+async function withHostPair<T>(
+  options: {
+    silentFirst: boolean;
+    nodeArgs: string[];
+    on: Readonly<Record<string, string>>;
+    off: Readonly<Record<string, string>>;
+  },
   measure: (origins: Origins, logged: RunningHost, silent: RunningHost) => Promise<T>,
 ): Promise<T> {
   const { silentFirst, nodeArgs } = options;
@@ -312,8 +374,8 @@ async function withLogOnAndOff<T>(
   try {
     const folder = await mkdtemp(join(tmpdir(), 'bench-access-log-'));
     logs = folder;
-    const startLogged = () => startHost({ ...origins.env, REQUEST_LOG: 'on' }, join(folder, 'on.log'), nodeArgs);
-    const startSilent = () => startHost({ ...origins.env, REQUEST_LOG: 'off' }, join(folder, 'off.log'), nodeArgs);
+    const startLogged = () => startHost({ ...origins.env, ...options.on }, join(folder, 'on.log'), nodeArgs);
+    const startSilent = () => startHost({ ...origins.env, ...options.off }, join(folder, 'off.log'), nodeArgs);
     hosts.push(await (silentFirst ? startSilent : startLogged)());
     hosts.push(await (silentFirst ? startLogged : startSilent)());
     const [logged, silent] = silentFirst ? [hosts[1]!, hosts[0]!] : [hosts[0]!, hosts[1]!];

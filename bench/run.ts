@@ -1,7 +1,13 @@
 import { authoringBench } from './authoring.bench.js';
 import type { BenchRow } from './bench-row.js';
 import { coldEntryLatency, startThroughputServers, warmEntryThroughput, wholeCatalog } from './host-catalog.bench.js';
-import { compilerModeRss, requestLogCost, requestLogCostSharedCore } from './host-process.bench.js';
+import {
+  compilerModeRss,
+  metricsCost,
+  requestLogCost,
+  requestLogCostJson,
+  requestLogCostSharedCore,
+} from './host-process.bench.js';
 import { mirrorPut } from './mirror-put.bench.js';
 import { publishBench, publisherBench } from './publisher.bench.js';
 import { redisCluster } from './redis-cluster.bench.js';
@@ -25,7 +31,9 @@ rows.push(await coldEntryLatency());
 rows.push(await redisWarmEntry());
 rows.push(...(await redisCluster()));
 rows.push(await requestLogCost());
+rows.push(await requestLogCostJson());
 rows.push(await requestLogCostSharedCore());
+rows.push(await metricsCost());
 rows.push(...(await compilerModeRss()));
 rows.push(...(await wholeCatalog()));
 rows.push(await coldCompile());

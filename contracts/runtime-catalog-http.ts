@@ -45,6 +45,11 @@ export const HOST_ROUTES = {
   health: '/healthz',
   /** Readiness (docs/design.md "Operations (production)"): 200 `{"ready": true}` or 503 with the reason. */
   ready: '/readyz',
+  /**
+   * Prometheus metrics (docs/design.md "Operations (production)"): the text format, with
+   * `METRICS=on` (the default) on the main port, or on `METRICS_PORT` instead.
+   */
+  metrics: '/metrics',
 } as const;
 
 /**

@@ -1,7 +1,8 @@
-import { type IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 // Imported, not the global: Node's global `performance` is a getter on globalThis, and reading it
 // twice a request showed in a profile of the host under load (40 ns a request).
 import { performance } from 'node:perf_hooks';
+import { RequestIdResponse } from './request-id-response.js';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
 const UNPRINTABLE = /[\x00-\x1f\x7f-\x9f\\]/;
@@ -30,7 +31,7 @@ export function printable(text: string): string {
 
 /** Where {@link accessLoggedResponse} writes: the process logger ({@link ProcessLogger.writeAccess}). */
 export interface AccessLogSink {
-  writeAccess(method: string, target: string, status: number, startedAt: number, now: number): void;
+  writeAccess(method: string, target: string, status: number, startedAt: number, now: number, requestId: string): void;
 }
 
 /**
@@ -41,10 +42,13 @@ export interface AccessLogSink {
  * @hono/node-server cancels without ending it (the host's answers are whole bodies).
  * The process (main.ts) logs here rather than around the app's fetch: no promise or closure per
  * request, and answers the app never sees (Node's 400 for a request without `Host`,
- * @hono/node-server's own errors) get their line too (docs/host-process.md).
+ * @hono/node-server's own errors) get their line too (docs/host-process.md). It is a
+ * {@link RequestIdResponse}: the line carries the id the answer's `x-request-id` carries.
  */
 export function accessLoggedResponse(sink: AccessLogSink): typeof ServerResponse {
-  return class AccessLoggedResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
+  return class AccessLoggedResponse<
+    Request extends IncomingMessage = IncomingMessage,
+  > extends RequestIdResponse<Request> {
     /** `performance.now()` when Node made the response (the request head parsed); -1 once logged. */
     #startedAt = performance.now();
 
@@ -61,7 +65,14 @@ export function accessLoggedResponse(sink: AccessLogSink): typeof ServerResponse
       if (this.#startedAt < 0) return;
       const startedAt = this.#startedAt;
       this.#startedAt = -1;
-      sink.writeAccess(this.req.method ?? '', this.req.url ?? '', this.statusCode, startedAt, performance.now());
+      sink.writeAccess(
+        this.req.method ?? '',
+        this.req.url ?? '',
+        this.statusCode,
+        startedAt,
+        performance.now(),
+        this.requestId,
+      );
     }
   };
 }

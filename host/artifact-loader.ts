@@ -11,6 +11,8 @@ export interface ArtifactRequest {
   readonly packageId: string;
   readonly artifact: ArtifactName;
   readonly url: string;
+  /** The id of the request that causes the load, sent as `x-request-id` (docs/host-process.md). */
+  readonly requestId?: string | undefined;
 }
 
 /** Options of {@link createArtifactLoader}. */
@@ -30,10 +32,10 @@ export interface ArtifactLoaderOptions extends UpstreamReadOptions {
 export function createArtifactLoader(options: ArtifactLoaderOptions): ArtifactLoader {
   const policy = new OriginPolicy(options.artifactsOrigin);
   const allows = (url: URL) => policy.allows(url);
-  return async function loadArtifact({ packageId, artifact, url }) {
+  return async function loadArtifact({ packageId, artifact, url, requestId }) {
     const prefix = `Failed to load ${artifact} for package ${packageId}`;
     try {
-      const result = await options.limit(() => readUpstreamJson(url, options, allows));
+      const result = await options.limit(() => readUpstreamJson(url, options, allows, requestId));
       if (!result.found) return null;
       if (!isJsonObject(result.value)) {
         throw new HostError('artifact-load-failed', `${prefix}: HTTP 200 with a body that is not a JSON object`);

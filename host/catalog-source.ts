@@ -4,8 +4,11 @@ import { HostError } from './host-error.js';
 import { OriginPolicy } from './internal/origin-policy.js';
 import { readUpstreamJson, UpstreamReadFailure, type UpstreamReadOptions } from './internal/read-upstream-json.js';
 
-/** Reads and validates the catalog from its source, every call (the caller caches). */
-export type CatalogReader = () => Promise<Catalog>;
+/**
+ * Reads and validates the catalog from its source, every call (the caller caches); `requestId`,
+ * the request that causes the read, goes out as `x-request-id` when the source is a URL.
+ */
+export type CatalogReader = (requestId?: string) => Promise<Catalog>;
 
 /**
  * A reader for a local JSON file or an http(s) URL (docs/design.md `CATALOG_SOURCE`). Failures are
@@ -17,12 +20,12 @@ export function createCatalogReader(source: string, options: UpstreamReadOptions
   // A redirect may move within the catalog's own origin (scheme, host, port), never elsewhere.
   const policy = isUrl ? new OriginPolicy(new URL(source).origin) : undefined;
   const allows = (url: URL) => policy?.allows(url) === true;
-  return async function readCatalog() {
+  return async function readCatalog(requestId?: string) {
     let json: unknown;
     if (isUrl) {
       let result: Awaited<ReturnType<typeof readUpstreamJson>>;
       try {
-        result = await readUpstreamJson(source, options, allows);
+        result = await readUpstreamJson(source, options, allows, requestId);
       } catch (error) {
         const reason = error instanceof UpstreamReadFailure ? error.reason : String(error);
         throw new HostError('catalog-source-failed', `Catalog source could not be read: ${reason}`, { cause: error });

@@ -12,10 +12,12 @@ import { createCatalogReader } from './catalog-source.js';
 import { type HostAppConfig, type HostAppOptions, resolveHostAppConfig } from './host-config.js';
 import { HostError } from './host-error.js';
 import { type Logger, silentLogger } from './logger.js';
+import type { HostMetrics } from './metrics/host-metrics.js';
 import { EsmUrlPolicy } from './remote/esm-url-policy.js';
 import { RemoteCompiler, warmUpCompiler } from './remote/remote-compiler.js';
 import { RemoteComponents } from './remote/remote-components.js';
 import { CORS_HEADERS } from './routes/cors-headers.js';
+import { metricsRoute } from './routes/metrics-route.js';
 import { type NotReadyReason, READINESS_PATH, readinessRoute } from './routes/readiness-route.js';
 import { remoteComponentRoute } from './routes/remote-component-route.js';
 import { revalidateRoute } from './routes/revalidate-route.js';
@@ -37,6 +39,15 @@ export interface HostAppDependencies {
   readonly draining?: () => boolean;
   /** @deprecated Same as the option `remoteCompiler: 'eager'` (which wins when both are given). */
   readonly warmUpCompiler?: boolean;
+  /**
+   * The process's Prometheus metrics (docs/host-process.md "Metrics"): the app reports its cache
+   * lookups, origin fetches, compiles and revalidations to it, and answers `GET /metrics` from it
+   * unless `serveMetrics` is false (`METRICS_PORT` serves them elsewhere). The answers themselves
+   * are counted by the process's `ServerResponse`, which sees every one.
+   */
+  readonly metrics?: HostMetrics;
+  /** Default true when `metrics` is given. */
+  readonly serveMetrics?: boolean;
 }
 
 /** Limits of one remote module graph (docs/design.md): 200 modules, 5 MiB of source, 5 redirects. */
@@ -52,13 +63,15 @@ export function createHostApp(options: HostAppOptions, dependencies: HostAppDepe
   const config: HostAppConfig = resolveHostAppConfig(options);
   const logger = dependencies.logger ?? silentLogger;
   const store: CacheStore = dependencies.store ?? new MemoryCacheStore({ maxBytes: config.cacheMaxBytes });
+  const { metrics } = dependencies;
   const upstream = { timeoutMs: config.fetchTimeoutMs, maxBytes: config.maxUpstreamBytes };
-  const cache = new TaggedCache(store);
+  const cache = new TaggedCache(store, metrics);
   const runtimeCatalog = new RuntimeCatalog({
     cache,
-    readCatalog: createCatalogReader(config.catalogSource, upstream),
+    readCatalog: createCatalogReader(config.catalogSource, { ...upstream, observer: metrics?.origin('catalog') }),
     loadArtifact: createArtifactLoader({
       ...upstream,
+      observer: metrics?.origin('artifacts'),
       limit: pLimit(config.upstreamConcurrency),
       artifactsOrigin: config.artifactsOrigin,
     }),
@@ -79,7 +92,12 @@ export function createHostApp(options: HostAppOptions, dependencies: HostAppDepe
           policy,
           runtimeCatalog,
           esmOrigin: config.esmOrigin,
-          compiler: new RemoteCompiler(policy, { ...REMOTE_GRAPH_LIMITS, fetchTimeoutMs: config.fetchTimeoutMs }),
+          compiler: new RemoteCompiler(policy, {
+            ...REMOTE_GRAPH_LIMITS,
+            fetchTimeoutMs: config.fetchTimeoutMs,
+            observer: metrics?.origin('esm'),
+          }),
+          observer: metrics,
         });
   if (compilerMode === 'eager') {
     warmUpCompiler().catch((error: unknown) => logger.error(`esbuild-wasm warm-up failed: ${String(error)}`));
@@ -99,8 +117,12 @@ export function createHostApp(options: HostAppOptions, dependencies: HostAppDepe
   const draining = dependencies.draining ?? (() => false);
   const notReadyReason = (): NotReadyReason | undefined => (draining() ? 'draining' : store.notReadyReason?.());
   app.route(READINESS_PATH, readinessRoute(notReadyReason));
+  if (metrics !== undefined) {
+    metrics.watch({ store, notReadyReason });
+    if (dependencies.serveMetrics ?? true) app.route(HOST_ROUTES.metrics, metricsRoute(metrics));
+  }
   app.route(HOST_ROUTES.runtimeCatalog, runtimeCatalogRoutes(runtimeCatalog, config.hostApiVersion));
-  app.route(HOST_ROUTES.revalidate, revalidateRoute(runtimeCatalog, config.revalidationSecret));
+  app.route(HOST_ROUTES.revalidate, revalidateRoute(runtimeCatalog, config.revalidationSecret, metrics));
   app.route(HOST_ROUTES.remoteComponent, remoteComponentRoute(remoteComponents));
   app.notFound((c) => c.json(errorBody('Not found', 'not-found'), 404, CORS_HEADERS));
   app.onError((error, c) => {

@@ -65,6 +65,8 @@ describe('resolveHostConfig', () => {
     expect(resolveHostConfig({ ...valid, REMOTE_COMPILER: '' }, folder).remoteCompiler).toBe('lazy');
     expect(resolveHostConfig({ ...valid, REQUEST_LOG: 'off' }, folder).requestLog).toBe(false);
     expect(resolveHostConfig({ ...valid, REQUEST_LOG: 'on' }, folder).requestLog).toBe(true);
+    expect(resolveHostConfig(valid, folder).logFormat).toBe('text');
+    expect(resolveHostConfig({ ...valid, LOG_FORMAT: 'json' }, folder).logFormat).toBe('json');
   });
 
   it('drains 5 s after a signal unless SHUTDOWN_DRAIN_MS says otherwise (0: no drain)', () => {
@@ -96,6 +98,7 @@ describe('resolveHostConfig', () => {
     [{ REMOTE_COMPILER: 'sometimes' }, 'REMOTE_COMPILER must be one of eager, lazy, off, got "sometimes"'],
     [{ REMOTE_COMPILER: 'EAGER' }, 'REMOTE_COMPILER must be one of eager, lazy, off, got "EAGER"'],
     [{ REQUEST_LOG: 'true' }, 'REQUEST_LOG must be on or off, got "true"'],
+    [{ LOG_FORMAT: 'pino' }, 'LOG_FORMAT must be one of text, json, got "pino"'],
     [{ SHUTDOWN_DRAIN_MS: '5s' }, 'SHUTDOWN_DRAIN_MS must be an integer from 0 to 600000, got "5s"'],
     [{ SHUTDOWN_DRAIN_MS: '-1' }, 'SHUTDOWN_DRAIN_MS must be an integer from 0 to 600000, got "-1"'],
     [{ SHUTDOWN_DRAIN_MS: '600001' }, 'SHUTDOWN_DRAIN_MS must be an integer from 0 to 600000, got "600001"'],

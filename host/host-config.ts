@@ -34,8 +34,17 @@ export interface HostConfig {
   readonly remoteCompiler: RemoteCompilerMode;
   /** Whether the process writes one access line per request (`REQUEST_LOG`). */
   readonly requestLog: boolean;
+  /** How the process writes its lines (`LOG_FORMAT`): `text` or one JSON object a line. */
+  readonly logFormat: LogFormat;
   /** After SIGTERM/SIGINT, how long the process keeps serving with `GET /readyz` at 503 before it closes (`SHUTDOWN_DRAIN_MS`). */
   readonly shutdownDrainMs: number;
+  /** Whether the process keeps Prometheus metrics and answers `GET /metrics` (`METRICS`, default on). */
+  readonly metrics: boolean;
+  /**
+   * `METRICS_PORT`: `/metrics` is served on this port (same `HOST`) instead of the main one, which
+   * then answers it 404; undefined: on the main port. 0 picks a free port.
+   */
+  readonly metricsPort: number | undefined;
 }
 
 /**
@@ -47,6 +56,12 @@ export type RemoteCompilerMode = 'eager' | 'lazy' | 'off';
 
 /** The values of `REMOTE_COMPILER`, in the order its error message lists them. */
 export const REMOTE_COMPILER_MODES: readonly RemoteCompilerMode[] = ['eager', 'lazy', 'off'];
+
+/** How `catalog-host` writes its lines (`LOG_FORMAT`): today's text lines, or one JSON object a line (docs/host-process.md). */
+export type LogFormat = 'text' | 'json';
+
+/** The values of `LOG_FORMAT`, in the order its error message lists them. */
+export const LOG_FORMATS: readonly LogFormat[] = ['text', 'json'];
 
 /** The environment variables read by {@link resolveHostConfig}. */
 export type HostEnv = Readonly<Record<string, string | undefined>>;
@@ -99,7 +114,10 @@ export interface HostAppOptions {
 }
 
 /** The settings of the app itself: {@link HostConfig} without the process fields. */
-export type HostAppConfig = Omit<HostConfig, 'port' | 'hostname' | 'redisUrl' | 'requestLog' | 'shutdownDrainMs'>;
+export type HostAppConfig = Omit<
+  HostConfig,
+  'port' | 'hostname' | 'redisUrl' | 'requestLog' | 'logFormat' | 'shutdownDrainMs' | 'metrics' | 'metricsPort'
+>;
 
 /** The ranges the numeric settings are checked against, whether they come from options or the environment. */
 const NUMBER_RANGES = {
@@ -178,8 +196,37 @@ export function resolveHostConfig(env: HostEnv, cwd = process.cwd()): HostConfig
     upstreamConcurrency: integer('UPSTREAM_CONCURRENCY', 'upstreamConcurrency'),
     remoteCompiler: remoteCompiler(env.REMOTE_COMPILER || undefined, 'REMOTE_COMPILER'),
     requestLog: onOff(env.REQUEST_LOG, 'REQUEST_LOG', true),
+    logFormat: resolveLogFormat(env),
     shutdownDrainMs: integer('SHUTDOWN_DRAIN_MS', 'shutdownDrainMs'),
+    ...metricsSettings(env, integer),
   };
+}
+
+/** `METRICS` (on or off) and `METRICS_PORT` (a port, not the main one unless either is 0; only with metrics on). */
+function metricsSettings(
+  env: HostEnv,
+  integer: (variable: string, range: 'port') => number,
+): { metrics: boolean; metricsPort: number | undefined } {
+  const metrics = onOff(env.METRICS, 'METRICS', true);
+  if (env.METRICS_PORT === undefined || env.METRICS_PORT === '') return { metrics, metricsPort: undefined };
+  if (!metrics) throw invalid('METRICS_PORT', 'is set while METRICS is off: unset one of them');
+  const metricsPort = integer('METRICS_PORT', 'port');
+  const port = integer('PORT', 'port');
+  if (metricsPort !== 0 && metricsPort === port) throw invalid('METRICS_PORT', `must differ from PORT (${port})`);
+  return { metrics, metricsPort };
+}
+
+/**
+ * `LOG_FORMAT` alone (default `text`): the process reads it before the rest, so that an error in
+ * any other variable is written in the chosen format. A malformed value throws a HostError
+ * (`invalid-config`) naming the variable.
+ */
+export function resolveLogFormat(env: HostEnv): LogFormat {
+  const raw = env.LOG_FORMAT || 'text';
+  if (!LOG_FORMATS.includes(raw as LogFormat)) {
+    throw invalid('LOG_FORMAT', `must be one of ${LOG_FORMATS.join(', ')}, got "${raw}"`);
+  }
+  return raw as LogFormat;
 }
 
 function invalid(name: string, problem: string): HostError {

@@ -1,31 +1,46 @@
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { constants } from 'node:os';
 import { serve } from '@hono/node-server';
-import { accessLoggedResponse } from './access-log.js';
+import { type AccessLogSink, accessLoggedResponse } from './access-log.js';
 import { urlSecrets, withoutSecrets } from './cache/redis-url.js';
 import { drainAndClose } from './drain-and-close.js';
 import { createHostApp } from './host-app.js';
-import { resolveHostConfig } from './host-config.js';
+import { type LogFormat, resolveHostConfig, resolveLogFormat } from './host-config.js';
+import { HostMetrics } from './metrics/host-metrics.js';
+import { startMetricsServer } from './metrics/metrics-server.js';
 import { createProcessLogger } from './process-logger.js';
 import type { RedisCacheStore } from './redis.js';
 import { stopCompiler } from './remote/remote-compiler.js';
+import { RequestIdResponse } from './request-id-response.js';
 
 // The host process (docs/design.md "Host process contract"): configuration from the environment,
 // one line and exit 1 for a bad variable, the listening line, a drain and a clean shutdown on
 // SIGTERM/SIGINT.
 // With REDIS_URL the cache is the shared Redis store, connected before the host listens.
 // docs/host-process.md: the access lines are batched (one write per 50 ms or 64 KiB under load) and flushed
-// before every exit; REMOTE_COMPILER says when esbuild-wasm starts.
+// before every exit; REMOTE_COMPILER says when esbuild-wasm starts. Every line the process prints
+// goes through the one logger, in LOG_FORMAT (text, or one JSON object a line); every request has
+// an id (x-request-id), answered, logged and sent on the origin fetches it causes.
 
-const logger = createProcessLogger(process.stdout, process.stderr);
+// LOG_FORMAT first, so that an error in any other variable is written in the chosen format.
+let logFormat: LogFormat = 'text';
+let formatError: unknown;
+try {
+  logFormat = resolveLogFormat(process.env);
+} catch (error) {
+  formatError = error;
+}
+const logger = createProcessLogger(process.stdout, process.stderr, {}, logFormat);
 // Every exit path (process.exit included) writes what is still queued: synchronous on Linux.
 process.on('exit', () => logger.flushNow());
 
 let config: ReturnType<typeof resolveHostConfig>;
 try {
+  if (formatError !== undefined) throw formatError;
   config = resolveHostConfig(process.env);
 } catch (error) {
-  console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+  logger.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
 
@@ -42,7 +57,7 @@ if (config.redisUrl !== undefined) {
   } catch (error) {
     // RedisCacheError names the server without credentials; anything else loses them here.
     const message = error instanceof Error ? error.message : String(error);
-    console.error(`error: ${withoutSecrets(message, urlSecrets(config.redisUrl))}`);
+    logger.error(withoutSecrets(message, urlSecrets(config.redisUrl)));
     process.exit(1);
   }
 }
@@ -54,6 +69,24 @@ if (config.revalidationSecret === undefined) {
 /** The first SIGTERM or SIGINT received: from then on the process drains, then stops. */
 let signalled: NodeJS.Signals | undefined;
 
+// METRICS=on (the default): one registry for the process (docs/host-process.md "Metrics").
+const metrics = config.metrics ? new HostMetrics() : undefined;
+let metricsServer: Server | undefined;
+if (metrics !== undefined && config.metricsPort !== undefined) {
+  try {
+    metricsServer = await startMetricsServer(metrics, config.hostname, config.metricsPort);
+  } catch (error) {
+    logger.error(
+      (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+        ? `METRICS_PORT ${config.metricsPort} is in use on ${config.hostname}; set METRICS_PORT to another port, or 0 for any`
+        : `cannot listen on ${config.hostname}:${config.metricsPort} (METRICS_PORT): ${String(error)}`,
+    );
+    process.exit(1);
+  }
+  const { port } = metricsServer.address() as AddressInfo;
+  logger.info(`metrics on http://${config.hostname}:${port}/metrics`);
+}
+
 // The access lines come from the server's responses (accessLoggedResponse): cheaper than the
 // app's own middleware, and they cover the answers the app never sees.
 const app = createHostApp(config, {
@@ -61,16 +94,30 @@ const app = createHostApp(config, {
   logRequests: false,
   draining: () => signalled !== undefined,
   ...(store ? { store } : {}),
+  ...(metrics ? { metrics, serveMetrics: metricsServer === undefined } : {}),
 });
-const serverOptions = config.requestLog ? { ServerResponse: accessLoggedResponse(logger) } : {};
+// Every response is a RequestIdResponse (x-request-id on every answer). The access log and the
+// request metrics hear of every answer from it as it ends: the routes pass the id on to the origin
+// fetches they cause (routes/request-id-of-context.ts).
+const answerSinks: AccessLogSink[] = [
+  ...(config.requestLog ? [logger] : []),
+  ...(metrics !== undefined ? [metrics] : []),
+];
+const answerSink = combinedSink(answerSinks);
+const serverOptions = {
+  ServerResponse:
+    answerSink === undefined ? (RequestIdResponse as typeof ServerResponse) : accessLoggedResponse(answerSink),
+};
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hostname, serverOptions }, (info) => {
-  console.log(`host listening on http://${config.hostname}:${info.port}`);
+  logger.info(`host listening on http://${config.hostname}:${info.port}`);
+  // Out at once, not with the next batch: scripts and tests wait for this line.
+  logger.flushNow();
 });
 server.once('error', (error: NodeJS.ErrnoException) => {
-  console.error(
+  logger.error(
     error.code === 'EADDRINUSE'
-      ? `error: port ${config.port} is in use on ${config.hostname}; set PORT to another port, or 0 for any`
-      : `error: cannot listen on ${config.hostname}:${config.port}: ${error.message}`,
+      ? `port ${config.port} is in use on ${config.hostname}; set PORT to another port, or 0 for any`
+      : `cannot listen on ${config.hostname}:${config.port}: ${error.message}`,
   );
   process.exit(1);
 });
@@ -92,11 +139,29 @@ function shutdown(signal: NodeJS.Signals): void {
     // The requests in flight get 10 s to finish; then the process gives up on them.
     setTimeout(() => process.exit(1), 10_000).unref();
   })
-    .then(() => Promise.all([store?.close(), stopCompiler()]))
+    .then(() => Promise.all([store?.close(), stopCompiler(), metricsServer && closeMetricsServer(metricsServer)]))
     .then(
       () => logger.flush().then(() => process.exit(0)),
       () => logger.flush().then(() => process.exit(1)),
     );
 }
+/** One sink for the access log and the metrics, or undefined when neither is on. */
+function combinedSink([first, second]: readonly AccessLogSink[]): AccessLogSink | undefined {
+  if (first === undefined || second === undefined) return first;
+  return {
+    writeAccess(method, target, status, startedAt, now, requestId) {
+      first.writeAccess(method, target, status, startedAt, now, requestId);
+      second.writeAccess(method, target, status, startedAt, now, requestId);
+    },
+  };
+}
+
+/** Closes the METRICS_PORT server: a scrape in progress finishes, idle keep-alive sockets go. */
+function closeMetricsServer(server: Server): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  return closed;
+}
+
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));

@@ -50,28 +50,34 @@ export class RuntimeCatalog {
   }
 
   /** The validated catalog, cached under the `runtime-catalog` tag (docs/design.md). */
-  catalog(): Promise<Catalog> {
-    return this.#options.cache.getOrLoad(CATALOG_SOURCE_KEY, [CATALOG_TAG], () => this.#options.readCatalog());
+  catalog(requestId?: string): Promise<Catalog> {
+    return this.#options.cache.getOrLoad(
+      CATALOG_SOURCE_KEY,
+      [CATALOG_TAG],
+      () => this.#options.readCatalog(requestId),
+      'catalog',
+    );
   }
 
   /** One artifact of one package version: spec 3's key parts and both tags. */
-  artifact(pkg: CatalogPackage, artifact: ArtifactName, url: string): Promise<JsonObject | null> {
+  artifact(pkg: CatalogPackage, artifact: ArtifactName, url: string, requestId?: string): Promise<JsonObject | null> {
     return this.#options.cache.getOrLoad(
       cacheKey(artifactCacheKeyParts(pkg.id, pkg.version, artifact)),
       [artifactTag(pkg.id, artifact), packageTag(pkg.id)],
-      () => this.#options.loadArtifact({ packageId: pkg.id, artifact, url }),
+      () => this.#options.loadArtifact({ packageId: pkg.id, artifact, url, requestId }),
+      'artifact',
     );
   }
 
   /** Spec 4.1 rule 1: the five artifacts in parallel, each through its own cache entry. */
-  async packageArtifacts(pkg: CatalogPackage, catalog: Catalog): Promise<PackageArtifacts> {
+  async packageArtifacts(pkg: CatalogPackage, catalog: Catalog, requestId?: string): Promise<PackageArtifacts> {
     const urls = packageUrls(this.#options, pkg, catalog.defaultExternals);
     const [descriptor, data, schema, puck, meta] = await Promise.all([
-      this.artifact(pkg, 'descriptor.json', urls.descriptor),
-      this.artifact(pkg, 'data.json', urls.data),
-      this.artifact(pkg, 'schema.json', urls.schema),
-      this.artifact(pkg, 'puck.json', urls.puck),
-      this.artifact(pkg, 'meta.json', urls.meta),
+      this.artifact(pkg, 'descriptor.json', urls.descriptor, requestId),
+      this.artifact(pkg, 'data.json', urls.data, requestId),
+      this.artifact(pkg, 'schema.json', urls.schema, requestId),
+      this.artifact(pkg, 'puck.json', urls.puck, requestId),
+      this.artifact(pkg, 'meta.json', urls.meta, requestId),
     ]);
     return { descriptor, data, schema, puck, meta, urls };
   }
@@ -81,22 +87,23 @@ export class RuntimeCatalog {
    * Keyed by id and the catalog's version of it, so that an entry and the artifact routes always
    * agree on the version, even when the catalog value was evicted and read again.
    */
-  async entry(packageId: string): Promise<RenderedJson> {
-    const catalog = await this.catalog();
+  async entry(packageId: string, requestId?: string): Promise<RenderedJson> {
+    const catalog = await this.catalog(requestId);
     const pkg = this.#package(catalog, packageId);
     return this.#options.cache.getOrLoad(
       cacheKey(['runtime-entry', pkg.id, pkg.version]),
       () => entryTags(packageId),
-      async () => renderJson(buildCatalogEntry(pkg, await this.packageArtifacts(pkg, catalog))),
+      async () => renderJson(buildCatalogEntry(pkg, await this.packageArtifacts(pkg, catalog, requestId))),
+      'entry',
     );
   }
 
   /** `GET /api/runtime-catalog/<id>/<artifact>`: the artifact's JSON; an origin 404 is `artifact-not-found`. */
-  async artifactJson(packageId: string, artifact: ArtifactName): Promise<RenderedJson> {
-    const catalog = await this.catalog();
+  async artifactJson(packageId: string, artifact: ArtifactName, requestId?: string): Promise<RenderedJson> {
+    const catalog = await this.catalog(requestId);
     const pkg = this.#package(catalog, packageId);
     const urls = packageUrls(this.#options, pkg, catalog.defaultExternals);
-    const value = await this.artifact(pkg, artifact, urls[artifactKey(artifact)]);
+    const value = await this.artifact(pkg, artifact, urls[artifactKey(artifact)], requestId);
     if (value === null) throw new HostError('artifact-not-found', `Artifact not found: ${artifact}`);
     let rendered = this.#renderedArtifacts.get(value);
     if (rendered === undefined) {
@@ -110,29 +117,34 @@ export class RuntimeCatalog {
    * `GET /api/runtime-catalog`: every package's entry. A package that fails is listed in
    * `failures` and the build is answered but not cached (docs/design.md).
    */
-  build(): Promise<RenderedJson> {
-    return this.#options.cache.getOrLoad(CATALOG_BUILD_KEY, [CATALOG_TAG], async (context) => {
-      const catalog = await this.catalog();
-      for (const pkg of catalog.packages) for (const tag of entryTags(pkg.id)) context.tags.add(tag);
-      const failures: CatalogBuildFailure[] = [];
-      const bodies = await Promise.all(
-        catalog.packages.map((pkg) =>
-          this.entry(pkg.id).then(
-            (rendered) => rendered.body,
-            (error: unknown) => {
-              failures.push({
-                packageId: pkg.id,
-                error: error instanceof HostError ? error.message : 'Internal error',
-              });
-              return undefined;
-            },
+  build(requestId?: string): Promise<RenderedJson> {
+    return this.#options.cache.getOrLoad(
+      CATALOG_BUILD_KEY,
+      [CATALOG_TAG],
+      async (context) => {
+        const catalog = await this.catalog(requestId);
+        for (const pkg of catalog.packages) for (const tag of entryTags(pkg.id)) context.tags.add(tag);
+        const failures: CatalogBuildFailure[] = [];
+        const bodies = await Promise.all(
+          catalog.packages.map((pkg) =>
+            this.entry(pkg.id, requestId).then(
+              (rendered) => rendered.body,
+              (error: unknown) => {
+                failures.push({
+                  packageId: pkg.id,
+                  error: error instanceof HostError ? error.message : 'Internal error',
+                });
+                return undefined;
+              },
+            ),
           ),
-        ),
-      );
-      if (failures.length > 0) context.skipStore();
-      const entries = bodies.filter((body) => body !== undefined).join(',');
-      return renderJsonText(`{"entries":[${entries}],"failures":${JSON.stringify(failures)}}`);
-    });
+        );
+        if (failures.length > 0) context.skipStore();
+        const entries = bodies.filter((body) => body !== undefined).join(',');
+        return renderJsonText(`{"entries":[${entries}],"failures":${JSON.stringify(failures)}}`);
+      },
+      'build',
+    );
   }
 
   /**

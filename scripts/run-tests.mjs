@@ -80,6 +80,10 @@ if (!existsSync('/usr/bin/redis-server')) {
     'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y redis-server',
   ]);
 }
+// The ESM store's nginx test serves a folder with a real nginx (testing/nginx/nginx-server.ts): Debian's.
+if (!existsSync('/usr/sbin/nginx')) {
+  run('install nginx', 'sh', ['-c', 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y nginx']);
+}
 suite(
   'unit and integration tests (vitest)',
   `${tmp}/vitest.json`,

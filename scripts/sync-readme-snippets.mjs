@@ -3,8 +3,8 @@
 // marker with the file's current content (testing/readme-snippets.test.ts fails until they agree).
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const READMES = ['README.md', 'host/README.md', 'sdk/README.md'];
-const MARKER = /(<!-- snippet: (\S+) -->\n```\w+\n)[\s\S]*?(```\n)/g;
+const READMES = ['README.md', 'host/README.md', 'sdk/README.md', 'docs/deploy.md'];
+const MARKER = /(<!-- snippet: (\S+) -->\n\n?```\w+\n)[\s\S]*?(```\n)/g;
 
 for (const readme of READMES) {
   const text = readFileSync(readme, 'utf8');

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 // README shows it verbatim after a `<!-- snippet: <path> -->` marker.
 
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
-const READMES = ['README.md', 'host/README.md', 'sdk/README.md'];
-const MARKER = /<!-- snippet: (\S+) -->\n```(\w+)\n([\s\S]*?)```\n/g;
+const READMES = ['README.md', 'host/README.md', 'sdk/README.md', 'docs/deploy.md'];
+const MARKER = /<!-- snippet: (\S+) -->\n\n?```(\w+)\n([\s\S]*?)```\n/g;
 
 function shownSnippets(readme: string): { path: string; language: string; code: string }[] {
   const text = readFileSync(join(repoRoot, readme), 'utf8');

@@ -23,6 +23,8 @@ export const maxStoredObjectBytes = 16 * 1024 * 1024;
  */
 export class FolderStore implements ObjectStore {
   readonly description: string;
+  /** A path is a file or a folder: the module's entry stub is `<path>.mjs` beside its folder. */
+  readonly flatKeys = false;
   readonly #root: string;
 
   /** `root`: the folder, resolved against the working directory now. */

@@ -71,6 +71,27 @@ export function describeObjectStore(name: string, makeStore: () => Promise<Objec
       expect(await store.get('pkg@1.0.0')).toBeUndefined();
     });
 
+    it('holds an object and objects under its key together exactly when it has flat keys', async () => {
+      const store = await makeStore();
+      const stub = new TextEncoder().encode('export * from "./x@1.0.0/es2022/x.mjs";');
+      // Both orders: the object first, and the objects under its key first.
+      await store.put('x@1.0.0', stub, json);
+      await store.put('y@1.0.0/es2022/y.mjs', binary, json);
+      if (store.flatKeys === true) {
+        await store.put('x@1.0.0/es2022/x.mjs', binary, json);
+        await store.put('y@1.0.0', stub, json);
+        for (const name of ['x', 'y']) {
+          expect(await store.get(`${name}@1.0.0`)).toEqual(stub);
+          expect(await store.get(`${name}@1.0.0/es2022/${name}.mjs`)).toEqual(binary);
+        }
+      } else {
+        await expectStoreFailed(store.put('x@1.0.0/es2022/x.mjs', binary, json));
+        await expectStoreFailed(store.put('y@1.0.0', stub, json));
+        expect(await store.get('x@1.0.0')).toEqual(stub);
+        expect(await store.get('y@1.0.0/es2022/y.mjs')).toEqual(binary);
+      }
+    });
+
     // Concurrent puts of one key are left out: s3rver writes objects in place, so its answer can
     // mix them; each store's own tests cover that (FolderStore) or rely on S3 itself.
     it('keeps every object of concurrent puts into one new folder', async () => {

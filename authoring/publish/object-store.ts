@@ -9,6 +9,13 @@ import { AuthoringError } from '../authoring-error.js';
 export interface ObjectStore {
   /** What the store is, for progress lines and errors: `folder <path>`, `s3://<bucket>/<prefix> at <endpoint>`. */
   readonly description: string;
+  /**
+   * `true` when one key can hold an object and be the prefix of others at once (`a@1.0.0` beside
+   * `a@1.0.0/es2022/a.mjs`), as in S3's flat key space; absent or `false` for a folder, where a
+   * path is a file or a folder. Publish stores a module's entry stub under its module URL's own
+   * path when it is `true`, as `<path>.mjs` otherwise (module-files.ts).
+   */
+  readonly flatKeys?: boolean;
   /** The object's bytes, or `undefined` when there is none; any other failure throws `store-failed`. */
   get(key: string): Promise<Uint8Array | undefined>;
   /** Stores the bytes whole under `key` (a reader sees the old object or the new one, never a part). */

@@ -12,7 +12,7 @@ export interface PublishTargets {
   /** The artifacts store, served by `artifactsOrigin` (the URL the host reads). */
   readonly artifacts: ObjectStore;
   readonly artifactsOrigin: string;
-  /** The embedded default only: the folder the ESM origin serves, where the built module goes. */
+  /** The embedded default only: the folder or bucket the ESM origin serves, where the built module goes. */
   readonly esm: ObjectStore | undefined;
   readonly esmOrigin: string;
   /** The catalog's key in the artifacts store (a new variant is listed there), or undefined: not managed. */

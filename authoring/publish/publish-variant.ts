@@ -1,14 +1,12 @@
-import { resolve } from 'node:path';
 import { moduleUrl } from '@runtime-component-catalog/contracts';
 import { AuthoringError } from '../authoring-error.js';
-import { bundleVariant, esmShPaths } from '../build/bundle-variant.js';
-import { detectClient } from '../build/detect-client.js';
-import { readVariantPackage, type VariantPackage } from '../build/variant-package.js';
+import { readVariantPackage } from '../build/variant-package.js';
 import type { AuthoringConfig } from '../config/authoring-config.js';
 import { formatDiagnostic } from '../diagnostics/diagnostic.js';
 import { updateCatalog } from './catalog-update.js';
 import { sha256Hex, sri384 } from './content-hash.js';
 import { fetchBytes } from './fetch-bytes.js';
+import { moduleFiles, moduleHash } from './module-files.js';
 import { type PublishOptions, type PublishTargets, publishArtifacts } from './publish-artifacts.js';
 import { type PendingRevalidation, type PublishManifest, readManifest } from './publish-manifest.js';
 import { readVariantSources, variantArtifacts, variantCatalogPackage } from './variant-artifacts.js';
@@ -29,36 +27,6 @@ export interface VariantPublish {
 
 /** The module's entry path in the descriptor: the ESM build of the variant package. */
 const modulePath = './dist/index.mjs';
-
-/** The module files for the ESM store (keys without dist's `esm/`), the entry stub last. */
-async function moduleFiles(
-  root: string,
-  config: AuthoringConfig,
-  pkg: VariantPackage,
-): Promise<Map<string, Uint8Array>> {
-  const reasons = await detectClient(root, resolve(root, pkg.dir), resolve(root, pkg.entry));
-  const client = pkg.forced?.client ?? reasons.length > 0;
-  const built = await bundleVariant(root, pkg, { client, externals: config.externals });
-  if (!built.ok) {
-    throw new AuthoringError(
-      'publish-invalid-variant',
-      `publish ${pkg.variant}: build failed: ${built.error.map(formatDiagnostic).join('; ')}`,
-    );
-  }
-  const paths = esmShPaths(pkg);
-  const encode = (path: string) => new TextEncoder().encode(built.value.get(path) ?? '');
-  return new Map([
-    [paths.build.replace(/^esm\//, ''), encode(paths.build)],
-    [paths.stub.replace(/^esm\//, ''), encode(paths.stub)],
-  ]);
-}
-
-/** One hash over every module file, names included. */
-function moduleHash(files: ReadonlyMap<string, Uint8Array>): string {
-  return sha256Hex(
-    new TextEncoder().encode([...files].map(([key, bytes]) => `${key}\0${sha256Hex(bytes)}`).join('\n')),
-  );
-}
 
 /**
  * Publishes one variant (spec 4.2 and 9, issue #15): module → SRI read at the module URL → the five
@@ -108,17 +76,18 @@ export async function publishVariant(
   let newModuleHash = manifest.module;
   let sri: string | undefined;
   if (targets.esm !== undefined) {
-    const files = await moduleFiles(root, config, pkg);
-    newModuleHash = moduleHash(files);
+    const module = await moduleFiles(root, config, pkg, targets.esm);
+    const stub = module.files.get(module.stubKey) ?? new Uint8Array();
+    newModuleHash = moduleHash(module.files);
     moduleChanged = newModuleHash !== manifest.module;
     if (!moduleChanged) {
       progress({ step: 'module', text: `module: unchanged on ${targets.esm.description}` });
     } else if (dryRun) {
-      progress({ step: 'module', text: `module: would put ${files.size} files on ${targets.esm.description}` });
-      // The ESM folder serves the stub as it is: its hash is the SRI the module URL will give.
-      sri = sri384([...files.values()].at(-1) ?? new Uint8Array());
+      progress({ step: 'module', text: `module: would put ${module.files.size} files on ${targets.esm.description}` });
+      // The module URL serves the stub as it is: its hash is the SRI the module URL will give.
+      sri = sri384(stub);
     } else {
-      for (const [key, bytes] of files) {
+      for (const [key, bytes] of module.files) {
         await targets.esm.put(key, bytes, { contentType: 'text/javascript; charset=utf-8' });
         uploaded.push(`esm:${key}`);
         progress({
@@ -126,9 +95,17 @@ export async function publishVariant(
           text: `module: put ${key} on ${targets.esm.description} (${bytes.byteLength} bytes)`,
         });
       }
-      for (const [key, bytes] of files) {
-        await verifyThroughOrigin(`${targets.esmOrigin}/${key}`, sha256Hex(bytes), `module file ${key}`);
+      // Each file is read back where the host reads it: the build at its path, the stub at the
+      // module URL itself, query included, which proves that the origin serves the module URL.
+      for (const [key, bytes] of module.files) {
+        const [at, what] =
+          key === module.stubKey
+            ? [url, `module file ${key} at the module URL`]
+            : [`${targets.esmOrigin}/${key}`, `module file ${key}`];
+        await verifyThroughOrigin(at, sha256Hex(bytes), what);
       }
+      // Verified: these are the bytes the module URL serves.
+      sri = sri384(stub);
     }
   }
   if (sri === undefined) {

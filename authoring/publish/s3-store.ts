@@ -59,6 +59,8 @@ export function s3StoreFromSettings(settings: S3StoreSettings): S3Store {
  */
 export class S3Store implements ObjectStore {
   readonly description: string;
+  /** S3 keys are flat: the entry stub lives at its module URL's path, served with no rewrite rule. */
+  readonly flatKeys = true;
   readonly #client: S3Client;
   readonly #endpoint: string;
   readonly #bucket: string;

@@ -1,3 +1,4 @@
+import type { CacheKind, CacheObserver } from './cache-observer.js';
 import type { CacheStore } from './cache-store.js';
 
 /** Handed to a loader: it may add tags it discovers while loading, or keep its result out of the cache. */
@@ -32,9 +33,12 @@ export class TaggedCache {
   readonly #store: CacheStore;
   readonly #flights = new Map<string, Flight>();
   readonly #unsubscribe: () => void;
+  readonly #observer: CacheObserver | undefined;
 
-  constructor(store: CacheStore) {
+  /** `observer` hears of every lookup and every wait on another instance's load (the metrics). */
+  constructor(store: CacheStore, observer?: CacheObserver) {
     this.#store = store;
+    this.#observer = observer;
     this.#unsubscribe = store.onInvalidate((tags) => this.#invalidateFlights(tags));
   }
 
@@ -46,26 +50,36 @@ export class TaggedCache {
   /**
    * The cached value of `key`, or the result of `load` (stored with `tags` unless invalidated
    * meanwhile). `tags` may be a function: it is then called only on a miss, keeping hits cheap.
+   * `kind` names what the key is for the metrics' hit and miss counts.
    */
   getOrLoad<T>(
     key: string,
     tags: Iterable<string> | (() => Iterable<string>),
     load: (context: LoadContext) => Promise<T>,
+    kind: CacheKind = 'artifact',
   ): Promise<T> {
     // Warm path: a store that holds values in this process answers without a round of promises.
     const peeked = this.#store.peek?.(key);
-    if (peeked !== undefined) return Promise.resolve(peeked.value as T);
-    return this.#getOrLoad(key, tags, load);
+    if (peeked !== undefined) {
+      this.#observer?.lookup(kind, true);
+      return Promise.resolve(peeked.value as T);
+    }
+    return this.#getOrLoad(key, tags, load, kind);
   }
 
   async #getOrLoad<T>(
     key: string,
     tags: Iterable<string> | (() => Iterable<string>),
     load: (context: LoadContext) => Promise<T>,
+    kind: CacheKind,
   ): Promise<T> {
     const joined = this.#flights.get(key);
-    if (joined !== undefined && this.#joinable(joined)) return joined.promise as Promise<T>;
+    if (joined !== undefined && this.#joinable(joined)) {
+      this.#observer?.lookup(kind, false);
+      return joined.promise as Promise<T>;
+    }
     const hit = await this.#store.get(key);
+    this.#observer?.lookup(kind, hit !== undefined);
     if (hit !== undefined) return hit.value as T;
     // Another caller may have started the load while we read the store.
     const current = this.#flights.get(key);
@@ -119,6 +133,7 @@ export class TaggedCache {
       // nothing (its load failed, an invalidation overtook it, it died), this one loads.
       let claim = await this.#store.claimLoad?.(key);
       for (let waits = 1; claim !== undefined && !claim.held; waits += 1) {
+        this.#observer?.claimWaited();
         await claim.released;
         const hit = await this.#store.get(key);
         if (hit !== undefined) return hit.value as T;

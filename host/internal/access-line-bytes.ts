@@ -36,51 +36,179 @@ export function writeAccessLine(
 ): number {
   let at = writePrintable(buffer, offset, method, 0, method.length);
   buffer[at++] = SPACE;
-  let start = 0;
-  if (target.charCodeAt(0) !== SLASH) {
-    let end = target.indexOf('?');
-    if (end === -1) end = target.length;
-    const scheme = target.indexOf('://');
-    if (scheme !== -1 && scheme < end) {
-      // The path starts at the first "/" after the authority, unless a "?" or "#" comes first.
-      start = scheme + 3;
-      while (start < end && target.charCodeAt(start) !== SLASH && target.charCodeAt(start) !== HASH) start += 1;
-      if (start === end || target.charCodeAt(start) === HASH) {
-        buffer[at++] = SLASH;
-        start = end;
-      }
-    }
+  let start = pathStart(target);
+  if (start < 0) {
+    buffer[at++] = SLASH;
+    start = -start - 1;
   }
   at = writePrintable(buffer, at, target, start, target.length, QUESTION);
   buffer[at++] = SPACE;
   at = writeInteger(buffer, at, status);
   buffer[at++] = SPACE;
-  // A time from two monotonic clock reads is finite and not negative; anything else writes 0.0.
-  const tenths = ms >= 0 && ms < 1e15 ? Math.round(ms * 10) : 0;
-  const whole = Math.trunc(tenths / 10);
-  at = writeInteger(buffer, at, whole);
-  buffer[at++] = DOT;
-  buffer[at++] = ZERO + tenths - whole * 10;
+  at = writeTenths(buffer, at, ms);
   buffer[at++] = 0x6d; // m
   buffer[at++] = 0x73; // s
   buffer[at++] = 0x0a;
   return at;
 }
 
+/** `text` as the ASCII bytes of a JSON line's constant part. */
+function ascii(text: string): Uint8Array {
+  return Uint8Array.from(text, (char) => char.charCodeAt(0));
+}
+
+// The constant parts of the JSON access line, encoded once (pino's order: level, time, fields, msg).
+const JSON_LEVEL_TIME = ascii('{"level":30,"time":');
+const JSON_METHOD = ascii(',"method":"');
+const JSON_PATH = ascii('","path":"');
+const JSON_GET_PATH = ascii(',"method":"GET","path":"');
+const JSON_STATUS = ascii('","status":');
+const JSON_MS = ascii(',"ms":');
+const JSON_REQUEST_ID = ascii(',"requestId":"');
+const JSON_END = ascii('","msg":"request completed"}\n');
+const JSON_FIXED_BYTES =
+  JSON_LEVEL_TIME.length +
+  JSON_METHOD.length +
+  JSON_PATH.length +
+  JSON_STATUS.length +
+  JSON_MS.length +
+  JSON_REQUEST_ID.length +
+  JSON_END.length;
+const QUOTE = 0x22;
+
+/** The most bytes {@link writeJsonAccessLine} writes (7 per character of `method` and `target` at worst, `\\uNNNN`). */
+export function jsonAccessLineMaxBytes(method: string, target: string, requestId: string): number {
+  return 7 * (method.length + target.length) + requestId.length + JSON_FIXED_BYTES + 48;
+}
+
+/**
+ * Writes the access line as one JSON object a line (`LOG_FORMAT=json`, docs/host-process.md),
+ * `{"level":30,"time":<epoch ms>,"method":"GET","path":"/healthz","status":200,"ms":0.4,
+ * "requestId":"<id>","msg":"request completed"}`, into `buffer` at `offset` and returns the offset
+ * after it; `buffer` must have {@link jsonAccessLineMaxBytes} free from there. `path` parses to
+ * the text line's path exactly: the same `\xNN` escapes (their backslash written `\\` in JSON)
+ * and `"` as `\"`. `requestId` must be a token of `request-id.ts` (written as it is); `time` a
+ * non-negative integer. No string and no object per line: constant parts copied, as the text line.
+ */
+export function writeJsonAccessLine(
+  buffer: Uint8Array,
+  offset: number,
+  method: string,
+  target: string,
+  status: number,
+  ms: number,
+  requestId: string,
+  time: number,
+): number {
+  let at = writeBytes(buffer, offset, JSON_LEVEL_TIME);
+  at = writeTime(buffer, at, time);
+  at = writeRequestFields(buffer, at, method, target, status);
+  at = writeBytes(buffer, at, JSON_MS);
+  at = writeTenths(buffer, at, ms);
+  at = writeBytes(buffer, at, JSON_REQUEST_ID);
+  for (let index = 0; index < requestId.length; index += 1) buffer[at++] = requestId.charCodeAt(index);
+  return writeBytes(buffer, at, JSON_END);
+}
+
+/** `,"method":…,"path":…,"status":…` of a JSON access line: the path as the text line writes it, JSON-escaped. */
+function writeRequestFields(
+  buffer: Uint8Array,
+  offset: number,
+  method: string,
+  target: string,
+  status: number,
+): number {
+  let at: number;
+  if (method === 'GET') {
+    // Nearly every request: its method and the keys around it are one constant.
+    at = writeBytes(buffer, offset, JSON_GET_PATH);
+  } else {
+    at = writeBytes(buffer, offset, JSON_METHOD);
+    at = writePrintable(buffer, at, method, 0, method.length, -1, true);
+    at = writeBytes(buffer, at, JSON_PATH);
+  }
+  let start = pathStart(target);
+  if (start < 0) {
+    buffer[at++] = SLASH;
+    start = -start - 1;
+  }
+  at = writePrintable(buffer, at, target, start, target.length, QUESTION, true);
+  at = writeBytes(buffer, at, JSON_STATUS);
+  return writeInteger(buffer, at, status);
+}
+
+/** Copies `bytes`, a constant part of a line (`set` measured 25% faster a JSON line than a loop). */
+function writeBytes(buffer: Uint8Array, offset: number, bytes: Uint8Array): number {
+  buffer.set(bytes, offset);
+  return offset + bytes.length;
+}
+
+/** The last time {@link writeTime} wrote, and its digits: the lines of one millisecond share them. */
+let lastTime = -1;
+const lastTimeDigits = new Uint8Array(24);
+let lastTimeLength = 0;
+
+/** An epoch time in ms: the digits of the line before when it is the same millisecond (tens of lines under load). */
+function writeTime(buffer: Uint8Array, offset: number, time: number): number {
+  if (time !== lastTime) {
+    lastTimeLength = writeInteger(lastTimeDigits, 0, time);
+    lastTime = time;
+  }
+  for (let index = 0; index < lastTimeLength; index += 1) buffer[offset + index] = lastTimeDigits[index] as number;
+  return offset + lastTimeLength;
+}
+
+/**
+ * Where the path of `target` starts: 0 for an origin-form target (`/path?query`); after the
+ * authority of an absolute-form one (`http://host/path`); `-(end + 1)` when an absolute-form
+ * target has no path (`http://host?q`): the caller writes `/` and goes on at `end`, the `?`.
+ */
+function pathStart(target: string): number {
+  if (target.charCodeAt(0) === SLASH) return 0;
+  let end = target.indexOf('?');
+  if (end === -1) end = target.length;
+  const scheme = target.indexOf('://');
+  if (scheme === -1 || scheme > end) return 0;
+  // The path starts at the first "/" after the authority, unless a "?" or "#" comes first.
+  let start = scheme + 3;
+  while (start < end && target.charCodeAt(start) !== SLASH && target.charCodeAt(start) !== HASH) start += 1;
+  return start === end || target.charCodeAt(start) === HASH ? -end - 1 : start;
+}
+
+/** A duration in ms with one decimal (`0.4`, `12.0`); a time from two monotonic clock reads is finite and not negative, anything else writes `0.0`. */
+function writeTenths(buffer: Uint8Array, offset: number, ms: number): number {
+  const tenths = ms >= 0 && ms < 1e15 ? Math.round(ms * 10) : 0;
+  const whole = Math.trunc(tenths / 10);
+  let at = writeInteger(buffer, offset, whole);
+  buffer[at++] = DOT;
+  buffer[at++] = ZERO + tenths - whole * 10;
+  return at;
+}
+
 /**
  * `text[from, to)` as ASCII, with what is not printable written as `\xNN` or `\uNNNN`; it stops
  * early at the first `stop` (a printable character's code; -1 for none). One pass: the path ends
- * at its `?`.
+ * at its `?`. `json`: inside a JSON string, `"` as `\"` and each escape's backslash as `\\`.
  */
-function writePrintable(buffer: Uint8Array, offset: number, text: string, from: number, to: number, stop = -1): number {
+function writePrintable(
+  buffer: Uint8Array,
+  offset: number,
+  text: string,
+  from: number,
+  to: number,
+  stop = -1,
+  json = false,
+): number {
   let at = offset;
   for (let index = from; index < to; index += 1) {
     const code = text.charCodeAt(index);
     if (code > SPACE && code < 0x7f && code !== BACKSLASH) {
       if (code === stop) break;
+      if (json && code === QUOTE) buffer[at++] = BACKSLASH;
       buffer[at++] = code;
       continue;
     }
+    if (json) buffer[at++] = BACKSLASH;
     buffer[at++] = BACKSLASH;
     if (code > 0xff) {
       buffer[at++] = 0x75; // u
@@ -106,8 +234,24 @@ function writeInteger(buffer: Uint8Array, offset: number, value: number): number
     buffer[at++] = ZERO + value - ((value / 10) | 0) * 10;
     return at;
   }
-  let power = 1;
-  while (power * 10 <= value) power *= 10;
-  for (; power >= 1; power /= 10) buffer[at++] = ZERO + (Math.floor(value / power) % 10);
-  return at;
+  // An epoch time in ms (13 digits) is over 2^31: its millions first, then six digits, each part
+  // by 32-bit integer arithmetic (floating-point division and `%` a digit cost 400 ns a line).
+  if (value >= 2 ** 31) {
+    const millions = Math.floor(value / 1e6);
+    return writeDigits(buffer, writeInteger(buffer, at, millions), value - millions * 1e6, 6);
+  }
+  let digits = 1;
+  for (let rest = (value / 10) | 0; rest > 0; rest = (rest / 10) | 0) digits += 1;
+  return writeDigits(buffer, at, value, digits);
+}
+
+/** `value` (below 2^31) as exactly `digits` decimal digits, zeros first: written from the last. */
+function writeDigits(buffer: Uint8Array, offset: number, value: number, digits: number): number {
+  let rest = value;
+  for (let index = offset + digits - 1; index >= offset; index -= 1) {
+    const tenth = (rest / 10) | 0;
+    buffer[index] = ZERO + rest - tenth * 10;
+    rest = tenth;
+  }
+  return offset + digits;
 }

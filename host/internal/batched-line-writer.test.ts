@@ -31,11 +31,11 @@ describe('BatchedLineWriter', () => {
     const sink = recordingSink();
     const now = 1_000;
     const writer = new BatchedLineWriter(sink, { maxDelayMs: 10, idleDelayMs: 60_000, clock: () => now });
-    writer.writeAccess('GET', '/a', 200, now - 100, now);
+    writer.writeAccess('GET', '/a', 200, now - 100, now, 'id-1');
     writer.write('note é');
-    writer.writeAccess('GET', '/b?q=1', 404, now, now + 9.9);
+    writer.writeAccess('GET', '/b?q=1', 404, now, now + 9.9, 'id-1');
     expect(sink.chunks).toEqual([]);
-    writer.writeAccess('POST', '/c', 401, now + 5, now + 10); // 10 ms after the batch's first line
+    writer.writeAccess('POST', '/c', 401, now + 5, now + 10, 'id-1'); // 10 ms after the batch's first line
     expect(sink.chunks).toEqual(['GET /a 200 100.0ms\nnote é\nGET /b 404 9.9ms\n']);
     writer.flushNow();
     expect(sink.chunks).toEqual(['GET /a 200 100.0ms\nnote é\nGET /b 404 9.9ms\n', 'POST /c 401 5.0ms\n']);
@@ -62,7 +62,7 @@ describe('BatchedLineWriter', () => {
     expect(sink.chunks).toEqual(['1234\n']);
     writer.write('x'.repeat(20));
     expect(sink.chunks).toEqual(['1234\n', '5678\n', `${'x'.repeat(20)}\n`]);
-    writer.writeAccess('GET', '/long-long-long', 200, 0, 1);
+    writer.writeAccess('GET', '/long-long-long', 200, 0, 1, 'id-1');
     expect(sink.chunks.at(-1)).toBe('GET /long-long-long 200 1.0ms\n');
   });
 

@@ -1,5 +1,10 @@
 import { performance } from 'node:perf_hooks';
-import { accessLineMaxBytes, writeAccessLine } from './access-line-bytes.js';
+import {
+  accessLineMaxBytes,
+  jsonAccessLineMaxBytes,
+  writeAccessLine,
+  writeJsonAccessLine,
+} from './access-line-bytes.js';
 
 /** Where a {@link BatchedLineWriter} writes: `process.stdout`, or a test's stream. */
 export interface LineSink {
@@ -23,6 +28,10 @@ export interface BatchedLineWriterOptions {
   readonly batchBytes?: number;
   /** The clock of {@link BatchedLineWriter.write}, in ms (default `performance.now`), as `writeAccess`'s `now`. */
   readonly clock?: () => number;
+  /** How {@link BatchedLineWriter.writeAccess} writes (default `text`; `json`: `LOG_FORMAT=json`). */
+  readonly accessFormat?: 'text' | 'json';
+  /** The wall clock of the JSON access lines' `time`, in epoch ms (default `Date.now`), read once a batch. */
+  readonly wallClock?: () => number;
 }
 
 /**
@@ -42,6 +51,10 @@ export class BatchedLineWriter {
   readonly #idleDelayMs: number;
   readonly #batchBytes: number;
   readonly #clock: () => number;
+  readonly #json: boolean;
+  readonly #wallClock: () => number;
+  /** Epoch ms minus `clock` when the batch started: a JSON line's `time` is `now` plus it, no clock read a line. */
+  #wallOffset = 0;
   #buffer: Buffer;
   #length = 0;
   /** `performance.now()` when the first line of the batch came. */
@@ -55,6 +68,8 @@ export class BatchedLineWriter {
     this.#idleDelayMs = options.idleDelayMs ?? 100;
     this.#batchBytes = options.batchBytes ?? 64 * 1024;
     this.#clock = options.clock ?? (() => performance.now());
+    this.#json = options.accessFormat === 'json';
+    this.#wallClock = options.wallClock ?? Date.now;
     this.#buffer = Buffer.allocUnsafe(this.#batchBytes);
   }
 
@@ -71,9 +86,28 @@ export class BatchedLineWriter {
 
   /**
    * Queues the access line of a request (see {@link writeAccessLine}: `target` is the request
-   * target as received) that started at `startedAt` and was answered at `now` (`performance.now()`).
+   * target as received) that started at `startedAt` and was answered at `now` (`performance.now()`);
+   * `requestId` is written in the JSON format only ({@link writeJsonAccessLine}).
    */
-  writeAccess(method: string, target: string, status: number, startedAt: number, now: number): void {
+  writeAccess(method: string, target: string, status: number, startedAt: number, now: number, requestId: string): void {
+    if (this.#json) {
+      const bytes = jsonAccessLineMaxBytes(method, target, requestId);
+      const fits = this.#reserve(bytes, now);
+      const buffer = fits ? this.#buffer : Buffer.allocUnsafe(bytes);
+      const end = writeJsonAccessLine(
+        buffer,
+        fits ? this.#length : 0,
+        method,
+        target,
+        status,
+        now - startedAt,
+        requestId,
+        fits ? Math.round(now + this.#wallOffset) : this.#wallClock(),
+      );
+      if (fits) this.#length = end;
+      else this.#sink.write(buffer.subarray(0, end));
+      return;
+    }
     const bytes = accessLineMaxBytes(method, target);
     if (!this.#reserve(bytes, now)) {
       const line = Buffer.allocUnsafe(bytes);
@@ -116,6 +150,7 @@ export class BatchedLineWriter {
     if (bytes > this.#batchBytes) return false;
     if (this.#length === 0) {
       this.#firstAt = now;
+      if (this.#json) this.#wallOffset = this.#wallClock() - now;
       if (!this.#timerArmed) {
         this.#timerArmed = true;
         if (this.#timer === undefined) this.#timer = setTimeout(this.#onTimer, this.#idleDelayMs).unref();

@@ -5,18 +5,20 @@ import { fetchFollowingRedirects, type RedirectProblem, type RedirectRules } fro
 
 // Against two real HTTP servers on 127.0.0.1: the origin, and "elsewhere" that must never be asked.
 
-let origin: { server: Server; url: string; requests: string[] };
-let elsewhere: { server: Server; url: string; requests: string[] };
+let origin: { server: Server; url: string; requests: string[]; ids: (string | undefined)[] };
+let elsewhere: { server: Server; url: string; requests: string[]; ids: (string | undefined)[] };
 
 async function start(answer: (path: string) => { status: number; location?: string }) {
   const requests: string[] = [];
+  const ids: (string | undefined)[] = [];
   const server = createServer((request, response) => {
     requests.push(request.url ?? '');
+    ids.push(request.headers['x-request-id'] as string | undefined);
     const { status, location } = answer(request.url ?? '');
     response.writeHead(status, location === undefined ? {} : { location }).end(`body of ${request.url}`);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests, ids };
 }
 
 beforeAll(async () => {
@@ -97,5 +99,14 @@ describe('fetchFollowingRedirects', () => {
     await new Promise((resolve) => closed.server.close(resolve));
     const failure = await fetchFollowingRedirects(new URL(`${closed.url}/x`), rules).catch((error: unknown) => error);
     expect((failure as Refused).problem).toMatchObject({ kind: 'network', url: new URL(`${closed.url}/x`) });
+  });
+
+  it('sends the request id it is given on every hop, and none when given none', async () => {
+    const before = origin.ids.length;
+    await fetchFollowingRedirects(new URL(`${origin.url}/moved`), { ...rules, requestId: 'given-2' }).then(
+      ({ response }) => response.body?.cancel(),
+    );
+    await follow('/final');
+    expect(origin.ids.slice(before)).toEqual(['given-2', 'given-2', undefined]);
   });
 });

@@ -1,10 +1,13 @@
 import { fetchFollowingRedirects } from './fetch-following-redirects.js';
+import type { OriginFetchObserver } from './origin-fetch-observer.js';
 import { BodyOverLimit, ByteBudget, readBoundedBody } from './read-bounded-body.js';
 
 /** Limits of one upstream read. */
 export interface UpstreamReadOptions {
   readonly timeoutMs: number;
   readonly maxBytes: number;
+  /** Hears of every request to the origin (the metrics). */
+  readonly observer?: OriginFetchObserver | undefined;
 }
 
 /** Redirect hops followed at most, each held to the origin's policy. */
@@ -33,12 +36,14 @@ export type UpstreamJson = { readonly found: false } | { readonly found: true; r
  * is an {@link UpstreamReadFailure}. Redirects are followed by hand, at most
  * {@link MAX_UPSTREAM_REDIRECTS}, and only while `allows` accepts the next hop: a redirect out of
  * the configured origin is a failure before any request leaves for it (no SSRF through an
- * origin's redirect). Spec 3: the fetch bypasses any other HTTP cache.
+ * origin's redirect). Spec 3: the fetch bypasses any other HTTP cache. `requestId` goes out as
+ * `x-request-id` on every hop.
  */
 export async function readUpstreamJson(
   url: string,
   options: UpstreamReadOptions,
   allows: (url: URL) => boolean,
+  requestId?: string,
 ): Promise<UpstreamJson> {
   const signal = AbortSignal.timeout(options.timeoutMs);
   // `cache` is standard RequestInit; @types/node 20 lacks it, Node's fetch accepts it.
@@ -49,6 +54,8 @@ export async function readUpstreamJson(
   };
   const { response } = await fetchFollowingRedirects(new URL(url), {
     maxRedirects: MAX_UPSTREAM_REDIRECTS,
+    requestId,
+    observer: options.observer,
     init: () => init,
     check: (next, status) => {
       if (!allows(next))

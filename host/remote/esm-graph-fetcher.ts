@@ -1,5 +1,6 @@
 import { HostError } from '../host-error.js';
 import { fetchFollowingRedirects } from '../internal/fetch-following-redirects.js';
+import type { OriginFetchObserver } from '../internal/origin-fetch-observer.js';
 import { BodyOverLimit, ByteBudget, readBoundedBody } from '../internal/read-bounded-body.js';
 import type { EsmUrlPolicy } from './esm-url-policy.js';
 
@@ -9,6 +10,8 @@ export interface EsmGraphLimits {
   readonly maxSourceBytes: number;
   readonly fetchTimeoutMs: number;
   readonly maxRedirects: number;
+  /** Hears of every request to the ESM origin (the metrics); not a limit, but handed down with them. */
+  readonly observer?: OriginFetchObserver | undefined;
 }
 
 /** One fetched module: where it ended up after redirects, its raw bytes and its text. */
@@ -42,8 +45,11 @@ export class EsmGraphFetcher {
   readonly #byFinalUrl = new Map<string, FetchedModule>();
   /** Every module's bytes count against one budget: the graph's source limit. */
   readonly #sourceBudget: ByteBudget;
+  /** The id of the request that compiles this graph, sent as `x-request-id` on every fetch. */
+  readonly #requestId: string | undefined;
 
-  constructor(policy: EsmUrlPolicy, limits: EsmGraphLimits, entry: string) {
+  constructor(policy: EsmUrlPolicy, limits: EsmGraphLimits, entry: string, requestId?: string) {
+    this.#requestId = requestId;
     this.#policy = policy;
     this.#limits = limits;
     this.#entry = entry;
@@ -74,6 +80,8 @@ export class EsmGraphFetcher {
   async #download(start: URL): Promise<FetchedModule> {
     const { response, url } = await fetchFollowingRedirects(start, {
       maxRedirects: this.#limits.maxRedirects,
+      requestId: this.#requestId,
+      observer: this.#limits.observer,
       init: () => ({
         headers: { accept: 'text/javascript, application/javascript' },
         signal: AbortSignal.timeout(this.#limits.fetchTimeoutMs),

@@ -88,11 +88,11 @@ export class RemoteCompiler {
     this.#engine = engine;
   }
 
-  /** Fetches, checks and bundles the graph of `request.url`. */
-  async compile(request: CompileRequest): Promise<CompiledModule> {
+  /** Fetches, checks and bundles the graph of `request.url`; every fetch sends `requestId` as `x-request-id`. */
+  async compile(request: CompileRequest, requestId?: string): Promise<CompiledModule> {
     await this.#engine.ready();
     await initLexer;
-    const fetcher = new EsmGraphFetcher(this.#policy, this.#limits, request.url.href);
+    const fetcher = new EsmGraphFetcher(this.#policy, this.#limits, request.url.href, requestId);
     // Integrity is checked on the raw bytes of the module URL's response, before compiling.
     const entry = await fetcher.fetch(request.url);
     if (request.integrity !== undefined && !matchesIntegrity(entry.bytes, request.integrity)) {

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import {
   CATALOG_TAG,
   type Catalog,
@@ -12,6 +13,7 @@ import type { TaggedCache } from '../cache/tagged-cache.js';
 import { HostError } from '../host-error.js';
 import { renderJsonText } from '../rendered-json.js';
 import type { RuntimeCatalog } from '../runtime-catalog.js';
+import type { CompileObserver } from './compile-observer.js';
 import type { EsmUrlPolicy } from './esm-url-policy.js';
 import type { CompileRequest, RemoteCompiler } from './remote-compiler.js';
 import { parseIntegrity } from './subresource-integrity.js';
@@ -33,6 +35,8 @@ interface ResolvedRequest extends CompileRequest {
 export interface RemoteComponentsOptions {
   readonly cache: TaggedCache;
   readonly compiler: RemoteCompiler;
+  /** Hears of every compile (the metrics). */
+  readonly observer?: CompileObserver | undefined;
   readonly policy: EsmUrlPolicy;
   readonly runtimeCatalog: RuntimeCatalog;
   readonly esmOrigin: string;
@@ -56,17 +60,35 @@ export class RemoteComponents {
   /**
    * The compiled module of the requested URL (HostError 400/403/422/502 otherwise). `rawQuery`
    * identifies the request; `parameters` decodes it, only when it was not resolved before.
+   * `requestId` goes out as `x-request-id` on the fetches a compile makes.
    */
   async module(
     rawQuery: string,
     parameters: () => { url?: string | undefined; integrity?: string | undefined },
+    requestId?: string,
   ): Promise<RenderedModule> {
-    const catalog = await this.#options.runtimeCatalog.catalog();
+    const catalog = await this.#options.runtimeCatalog.catalog(requestId);
     const request = this.#resolve(catalog, rawQuery, parameters);
-    return this.#options.cache.getOrLoad(request.key, request.tags, async () => {
-      const compiled = await this.#options.compiler.compile(request);
-      return { ...renderJsonText(compiled.code), externals: compiled.externals.join(',') };
-    });
+    return this.#options.cache.getOrLoad(
+      request.key,
+      request.tags,
+      async () => {
+        const observer = this.#options.observer;
+        observer?.started();
+        const startedAt = performance.now();
+        let result = 'ok';
+        try {
+          const compiled = await this.#options.compiler.compile(request, requestId);
+          return { ...renderJsonText(compiled.code), externals: compiled.externals.join(',') };
+        } catch (error) {
+          result = error instanceof HostError ? error.code : 'internal-error';
+          throw error;
+        } finally {
+          observer?.finished(result, (performance.now() - startedAt) / 1000);
+        }
+      },
+      'module',
+    );
   }
 
   /**

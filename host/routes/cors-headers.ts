@@ -6,5 +6,5 @@
  */
 export const CORS_HEADERS = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'etag, x-remote-externals, x-host-api-version',
+  'access-control-expose-headers': 'etag, x-request-id, x-remote-externals, x-host-api-version',
 } as const;

@@ -4,6 +4,7 @@ import { HostError } from '../host-error.js';
 import type { RemoteComponents, RenderedModule } from '../remote/remote-components.js';
 import { answerMethodNotAllowed } from './method-not-allowed.js';
 import { renderedResponder } from './rendered-responder.js';
+import { requestIdOfContext } from './request-id-of-context.js';
 
 /** What a host with `REMOTE_COMPILER=off` answers every compile request with (501). */
 export const REMOTE_COMPILER_OFF_MESSAGE = 'Remote components are not compiled by this host (REMOTE_COMPILER=off)';
@@ -21,7 +22,7 @@ export function remoteComponentRoute(remoteComponents: RemoteComponents | undefi
   const route = new Hono();
   route.get('/', async (c) => {
     if (remoteComponents === undefined) throw new HostError('remote-compiler-off', REMOTE_COMPILER_OFF_MESSAGE);
-    const compiled = await remoteComponents.module(rawQuery(c.req.url), () => c.req.query());
+    const compiled = await remoteComponents.module(rawQuery(c.req.url), () => c.req.query(), requestIdOfContext(c));
     return respond(c, compiled);
   });
   answerMethodNotAllowed(route, ['/'], ['GET']);

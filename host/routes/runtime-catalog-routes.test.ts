@@ -268,7 +268,7 @@ describe('cross-origin reading', () => {
       const response = await host.app.request(path, { headers: { origin: 'https://editor.example' } });
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
       expect(response.headers.get('access-control-expose-headers')).toBe(
-        'etag, x-remote-externals, x-host-api-version',
+        'etag, x-request-id, x-remote-externals, x-host-api-version',
       );
     }
   });

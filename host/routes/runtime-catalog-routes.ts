@@ -4,6 +4,7 @@ import { HostError } from '../host-error.js';
 import type { RuntimeCatalog } from '../runtime-catalog.js';
 import { answerMethodNotAllowed } from './method-not-allowed.js';
 import { renderedResponder } from './rendered-responder.js';
+import { requestIdOfContext } from './request-id-of-context.js';
 
 /** `GET /api/runtime-catalog[/<id>[/<artifact>]]` (spec 4.1, docs/design.md HTTP contract). */
 export function runtimeCatalogRoutes(runtimeCatalog: RuntimeCatalog, hostApiVersion: string): Hono {
@@ -11,12 +12,14 @@ export function runtimeCatalogRoutes(runtimeCatalog: RuntimeCatalog, hostApiVers
   const headers = { 'content-type': 'application/json; charset=utf-8', [HOST_API_VERSION_HEADER]: hostApiVersion };
   const jsonResponse = renderedResponder(() => headers);
   const routes = new Hono();
-  routes.get('/', async (c) => jsonResponse(c, await runtimeCatalog.build()));
-  routes.get('/:id', async (c) => jsonResponse(c, await runtimeCatalog.entry(c.req.param('id'))));
+  routes.get('/', async (c) => jsonResponse(c, await runtimeCatalog.build(requestIdOfContext(c))));
+  routes.get('/:id', async (c) =>
+    jsonResponse(c, await runtimeCatalog.entry(c.req.param('id'), requestIdOfContext(c))),
+  );
   routes.get('/:id/:artifact', async (c) => {
     const artifact = c.req.param('artifact');
     if (!isArtifactName(artifact)) throw new HostError('invalid-artifact-name', 'Invalid artifact name');
-    return jsonResponse(c, await runtimeCatalog.artifactJson(c.req.param('id'), artifact));
+    return jsonResponse(c, await runtimeCatalog.artifactJson(c.req.param('id'), artifact, requestIdOfContext(c)));
   });
   answerMethodNotAllowed(routes, ['/', '/:id', '/:id/:artifact'], ['GET']);
   return routes;

@@ -10,7 +10,7 @@ export interface HostProcess {
   readonly process: ChildProcess;
   /** Resolves with the exit code (null when a signal ended it) once the process exited. */
   readonly exited: Promise<number | null>;
-  /** Resolves with `http://127.0.0.1:<port>` once the listening line is printed; rejects if it exits first. */
+  /** Resolves with `http://127.0.0.1:<port>` once the listening line is printed (text or JSON); rejects if it exits first. */
   readonly listening: Promise<string>;
   /**
    * Resolves once the process exited and its stdout and stderr are read to their end: what it
@@ -55,7 +55,11 @@ export function startHostProcess(
   const closed = once(started, 'close').then(() => undefined);
   const listening = new Promise<string>((resolve, reject) => {
     started.stdout.on('data', () => {
-      const match = /^host listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(stdout);
+      // The text line, or LOG_FORMAT=json's object with it as `msg`.
+      const match =
+        /^(?:host listening on |\{"level":30,"time":\d+,"msg":"host listening on )(http:\/\/127\.0\.0\.1:\d+)(?:"\})?$/m.exec(
+          stdout,
+        );
       if (match) resolve(match[1]!);
     });
     void exited.then(() => reject(new Error(`host exited before listening: ${stderr}`)));

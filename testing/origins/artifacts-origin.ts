@@ -33,7 +33,9 @@ export interface ArtifactsOrigin {
   requests(path?: string): number;
   /** Request counts by path. */
   counts(): Record<string, number>;
-  /** Forgets the request counts. */
+  /** Every request received, in order: its path and its headers (lower-case names). */
+  received(): readonly { readonly path: string; readonly headers: Readonly<Record<string, string>> }[];
+  /** Forgets the request counts and the requests received. */
   resetRequests(): void;
   /** Puts (or replaces) an object: JSON-serialised unless it is a string. */
   put(path: string, value: unknown): void;
@@ -56,12 +58,14 @@ export async function startArtifactsOrigin(options: ArtifactsOriginOptions = {})
   for (const [path, value] of Object.entries(options.objects ?? {})) objects.set(path, serialise(value));
   const faults = new Map<string, OriginFault>();
   const counts = new Map<string, number>();
+  const received: { path: string; headers: Record<string, string> }[] = [];
   const waiters = new Map<string, (() => void)[]>();
 
   const app = new Hono();
   app.get('*', async (c) => {
     const path = decodeURIComponent(new URL(c.req.url).pathname);
     counts.set(path, (counts.get(path) ?? 0) + 1);
+    received.push({ path, headers: c.req.header() });
     for (const wake of waiters.get(path) ?? []) wake();
     waiters.delete(path);
     if (options.delayMs) await delay(options.delayMs);
@@ -84,7 +88,11 @@ export async function startArtifactsOrigin(options: ArtifactsOriginOptions = {})
     requests: (path) =>
       path === undefined ? [...counts.values()].reduce((sum, n) => sum + n, 0) : (counts.get(path) ?? 0),
     counts: () => Object.fromEntries(counts),
-    resetRequests: () => counts.clear(),
+    received: () => [...received],
+    resetRequests: () => {
+      counts.clear();
+      received.length = 0;
+    },
     put: (path, value) => objects.set(path, serialise(value)),
     remove: (path) => objects.delete(path),
     fail: (path, fault) => (fault === undefined ? faults.delete(path) : faults.set(path, fault)),

@@ -29,7 +29,7 @@ export interface PublishStack {
   readonly esmDir: string;
   readonly origin: ArtifactsOrigin;
   readonly esm: EsmOrigin;
-  /** `<esm url>/esm`: the host's ESM_ORIGIN. */
+  /** The host's ESM_ORIGIN: `<esm url>/esm`, or the `esmOrigin` it was started with. */
   readonly esmOrigin: string;
   readonly hostUrl: string;
   /** Every `/api/revalidate` body the host received, in order, with the status it answered. */
@@ -43,9 +43,12 @@ export interface PublishStack {
 
 /**
  * Starts a publish stack on empty store folders (no catalog yet: the first publish writes it).
- * `artifactsOrigin` points the host at another origin (an S3-compatible server's bucket URL).
+ * `artifactsOrigin` and `esmOrigin` point the host at other origins (an S3-compatible server's
+ * bucket URL, nginx serving a folder).
  */
-export async function startPublishStack(options: { readonly artifactsOrigin?: string } = {}): Promise<PublishStack> {
+export async function startPublishStack(
+  options: { readonly artifactsOrigin?: string; readonly esmOrigin?: string } = {},
+): Promise<PublishStack> {
   const dir = await mkdtemp(join(tmpdir(), 'publish-stack-'));
   const artifactsDir = join(dir, 'artifacts');
   const esmDir = join(dir, 'esm');
@@ -53,7 +56,7 @@ export async function startPublishStack(options: { readonly artifactsOrigin?: st
   await mkdir(esmDir);
   const origin = await startArtifactsOrigin({ root: artifactsDir });
   const esm = await startEsmOrigin({}, 0, { folder: { prefix: '/esm', dir: esmDir } });
-  const esmOrigin = `${esm.url}/esm`;
+  const esmOrigin = options.esmOrigin ?? `${esm.url}/esm`;
   const artifactsOrigin = options.artifactsOrigin ?? origin.url;
   const host = createHostApp({
     catalogSource: `${artifactsOrigin}/catalog.json`,

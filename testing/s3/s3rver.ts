@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,8 @@ export interface S3rverServer {
   readonly buckets: readonly string[];
   /** Where s3rver keeps the objects (removed by `close`). */
   readonly directory: string;
+  /** `GET /<bucket>/<key>?<query>` of every request received so far, in order (signed SDK requests included). */
+  requests(): readonly string[];
   /** Stops listening, waits for open connections to end, removes the folder. */
   close(): Promise<void>;
 }
@@ -56,10 +58,13 @@ export async function startS3rver(buckets: readonly string[] = ['artifacts']): P
     await rm(directory, { recursive: true, force: true });
     throw error;
   }
+  const requests: string[] = [];
+  server.httpServer.on('request', (request: IncomingMessage) => requests.push(`${request.method} ${request.url}`));
   return {
     endpoint: `http://127.0.0.1:${address.port}`,
     buckets,
     directory,
+    requests: () => [...requests],
     close: async () => {
       const closed = server.close();
       // A request still open (a client that gave up on a slow answer, say) would hold close() open.
