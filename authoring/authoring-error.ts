@@ -26,7 +26,13 @@ export type AuthoringErrorCode =
   | 'release-not-built'
   | 'npm-publish-failed'
   | 'promote-not-on-staging'
-  | 'integrity-mismatch';
+  | 'integrity-mismatch'
+  // init: a new schema package (docs/authoring.md "Starting a schema package: init")
+  | 'init-target-invalid'
+  | 'init-target-not-empty'
+  | 'init-name-invalid'
+  | 'init-cms-invalid'
+  | 'init-conflict';
 
 /**
  * Exit code of the CLI for each error code (README "Exit codes"): 2 when the command line is at
@@ -63,6 +69,14 @@ const exitCodeByCode: Record<AuthoringErrorCode, 1 | 2> = {
   'npm-publish-failed': 1,
   'promote-not-on-staging': 1,
   'integrity-mismatch': 1,
+  // init: the folder, --name, --scope or --cms-dir named on the command line is not usable (a file,
+  // a symbolic link, a folder with files and no --force, an invalid npm name, no Strapi folder).
+  'init-target-invalid': 2,
+  'init-target-not-empty': 2,
+  'init-name-invalid': 2,
+  'init-cms-invalid': 2,
+  // init --force: a file of the folder differs from the template's (the files are in the way, like rename-target-exists).
+  'init-conflict': 1,
 };
 
 /** The one error class of authoring/: a stable `code`, the CLI exit code it maps to, and `cause`. */

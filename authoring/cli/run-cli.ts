@@ -3,6 +3,7 @@ import { nodeOutputFileSystem, type OutputFileSystem } from '../generate/output-
 import type { CliIo } from './cli-io.js';
 import type { CliRun } from './cli-run.js';
 import { cliVersion } from './cli-version.js';
+import { defineInitCommand } from './define-init-command.js';
 import { exitCodeOf } from './exit-code.js';
 import { definePackageCommands } from './package-commands.js';
 import { defineReleaseCommands } from './release-commands.js';
@@ -54,8 +55,9 @@ export async function runCli(args: readonly string[], io: CliIo, options: RunCli
     .helpCommand(false)
     .addHelpText(
       'after',
-      '\nExit codes: 0 ok, 1 the package, its config or the work failed (validation, --check, writing, the staging registry, npm install), 2 the command line is wrong (usage, --root, --config, an unknown --component, --old or build variant, a builder project without package.json).',
+      '\nExit codes: 0 ok, 1 the package, its config or the work failed (validation, --check, writing, the staging registry, npm install), 2 the command line is wrong (usage, --root, --config, an unknown --component, --old or build variant, a builder project without package.json, an init folder, name or --cms-dir that cannot be used).',
     );
+  defineInitCommand(program, run);
   definePackageCommands(program, run);
   defineReleaseCommands(program, run);
 

@@ -103,6 +103,7 @@ afterAll(async () => {
     }
   }
   await writeFile(join(repoRoot, '.tmp/packaging-report.json'), `${JSON.stringify(report, null, 2)}\n`).catch(() => {});
+  await removeNpxInstalls();
   console.log('packaging report', JSON.stringify(report, null, 2));
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
@@ -287,6 +288,85 @@ describe('a user project of its own', () => {
   });
 });
 
+describe('a team starting its schema package with `catalog-schema init`', () => {
+  it('runs npx catalog-schema init in a fresh folder, installs, and publishes a scaffolded variant into a catalog-host with no edit, timed', async () => {
+    const root = join(workDir, 'acme');
+    await mkdir(root);
+    const steps: { command: string; seconds: number }[] = [];
+    const seconds = (since: number) => Math.round((performance.now() - since) / 100) / 10;
+    /** One command as the team types it, in the package folder, timed; its output when it fails. */
+    const step = async (command: string, args: string[], env: Record<string, string> = {}) => {
+      const line = [command, ...args].join(' ');
+      const started = performance.now();
+      const result = await run(command, args, {
+        cwd: root,
+        env: { ...process.env, ...env },
+        maxBuffer: 64 * 1024 * 1024,
+      }).catch((error: { stdout: string; stderr: string; message: string }) => {
+        throw new Error(`${line} failed:\n${error.stdout}${error.stderr || error.message}`);
+      });
+      steps.push({ command: line, seconds: seconds(started) });
+      return result.stdout;
+    };
+    const targets = await startPublishTargets('init', process.execPath, {});
+    try {
+      const started = performance.now();
+      // What a team runs before any install: npx fetches the CLI (here the tarballs, which the
+      // registry does not have; contracts too, which the CLI depends on).
+      const initOut = await step('npx', [
+        '--yes',
+        '--prefer-offline',
+        '--package',
+        tarballOf('contracts'),
+        '--package',
+        tarballOf('authoring'),
+        'catalog-schema',
+        'init',
+      ]);
+      expect(initOut).toContain('init: created @acme/catalog-schemas (variants @acme/ui-<variant>, CMS folder cms)');
+      // The CI recipes (docs/authoring-ci.md) come with it, from the tarball's template.
+      for (const workflow of ['pull-request.yml', 'release.yml', 'promote.yml'])
+        expect((await readFile(join(root, '.github/workflows', workflow), 'utf8')).startsWith('# ')).toBe(true);
+      // package.json pins the CLI's version, which only the tarball has: install it from there.
+      expect(JSON.parse(await readFile(join(root, 'package.json'), 'utf8')).devDependencies).toEqual({
+        '@runtime-component-catalog/authoring': workspaceVersion(repoRoot, '@runtime-component-catalog/authoring'),
+      });
+      await step('npm', [
+        'install',
+        '--no-audit',
+        '--no-fund',
+        '--prefer-offline',
+        '--loglevel=error',
+        '--save-dev',
+        tarballOf('authoring'),
+        tarballOf('contracts'),
+      ]);
+      expect(await step('npm', ['run', '--silent', 'validate'])).toBe('valid: 1 components, 1 collections\n');
+      await step('npm', ['run', '--silent', 'generate']);
+      expect(await step('npm', ['run', '--silent', 'scaffold', '--', '--category', 'hero'])).toBe(
+        'scaffold: created hero2 (@acme/ui-hero2), 8 files\n',
+      );
+      await step('npm', ['run', '--silent', 'build']);
+      const published = await step('npm', ['run', '--silent', 'publish', '--', 'hero2'], targets.publishEnv);
+      const total = seconds(started);
+      expect(published.trimEnd().split('\n').slice(-2)).toEqual([
+        'revalidate: package hero2 → 200 (runtime-package:hero2)',
+        'published @acme/ui-hero2@0.1.0',
+      ]);
+      const entry = await fetch(`${targets.host.url}/api/runtime-catalog/hero2`);
+      expect(entry.status).toBe(200);
+      expect(await entry.json()).toMatchObject({ id: 'hero2', package: '@acme/ui-hero2', version: '0.1.0' });
+      report['init to first publish'] = { seconds: total, commands: steps.length, steps };
+      console.info(
+        `init to first publish: ${total} s, ${steps.length} commands:\n${steps.map(({ command, seconds }) => `  ${seconds} s  ${command}`).join('\n')}`,
+      );
+      expect(await targets.host.stop()).toBe(0);
+    } finally {
+      await targets.close();
+    }
+  }, 600_000);
+});
+
 describe.each(NODE_MAJORS)('the packed packages on Node %s (the registry binary)', (major) => {
   let runtime: NodeRuntime;
   /** What every process of this Node gets: its folder first on PATH, nothing else of ours. */
@@ -330,38 +410,10 @@ describe.each(NODE_MAJORS)('the packed packages on Node %s (the registry binary)
       expect(result.code, result.stdout + result.stderr).toBe(0);
     }
 
-    // The embedded default: folder stores, served by the testing origins, and a host reading them.
-    const artifactsDir = join(workDir, `stores-node-${major}/artifacts`);
-    const esmDir = join(workDir, `stores-node-${major}/esm`);
-    await mkdir(artifactsDir, { recursive: true });
-    await mkdir(esmDir, { recursive: true });
-    const origin = await startArtifactsOrigin({ root: artifactsDir });
-    const esm = await startEsmOrigin({}, 0, { folder: { prefix: '/esm', dir: esmDir } });
-    const secret = `packaging-node-${major}-revalidation-secret`;
+    const targets = await startPublishTargets(`node-${major}`, runtime.binary, base);
+    const { host, secret } = targets;
     try {
-      const host = await startProcess(
-        runtime.binary,
-        [join(consumer, 'node_modules/.bin/catalog-host')],
-        {
-          ...base,
-          PORT: '0',
-          SHUTDOWN_DRAIN_MS: '0',
-          // No catalog yet: the first publish writes it.
-          CATALOG_SOURCE: `${origin.url}/catalog.json`,
-          ARTIFACTS_ORIGIN: origin.url,
-          ESM_ORIGIN: `${esm.url}/esm`,
-          REVALIDATION_SECRET: secret,
-        },
-        HOST_LISTENING,
-      );
-      const published = await cli(['publish', 'hero2'], {
-        HOST_APP_URL: host.url,
-        HOST_REVALIDATION_SECRET: secret,
-        CATALOG_ARTIFACTS_STORE: artifactsDir,
-        ARTIFACTS_ORIGIN: origin.url,
-        CATALOG_ESM_STORE: esmDir,
-        ESM_ORIGIN: `${esm.url}/esm`,
-      });
+      const published = await cli(['publish', 'hero2'], targets.publishEnv);
       expect(published.code, published.stdout + published.stderr).toBe(0);
       expect(published.stdout.trimEnd().split('\n').slice(-2)).toEqual([
         'revalidate: package hero2 → 200 (runtime-package:hero2)',
@@ -386,8 +438,7 @@ describe.each(NODE_MAJORS)('the packed packages on Node %s (the registry binary)
       expect(source.length).toBeGreaterThan(0);
       expect(await host.stop()).toBe(0);
     } finally {
-      await esm.close();
-      await origin.close();
+      await targets.close();
     }
   });
 
@@ -424,6 +475,78 @@ describe('an editor team installing only the SDK', () => {
     }
   });
 });
+
+/**
+ * Removes what npx installed for this run: the folders of npm's `_npx` cache whose package.json
+ * names a tarball of `workDir` (npx keeps an install per list of packages, and each run's
+ * tarballs have paths of their own).
+ */
+async function removeNpxInstalls(): Promise<void> {
+  if (!workDir) return;
+  const { stdout } = await run('npm', ['config', 'get', 'cache']);
+  const npxDir = join(stdout.trim(), '_npx');
+  for (const entry of await readdir(npxDir).catch(() => [])) {
+    const manifest = await readFile(join(npxDir, entry, 'package.json'), 'utf8').catch(() => '');
+    if (manifest.includes(workDir)) await rm(join(npxDir, entry), { recursive: true, force: true });
+  }
+}
+
+/** Where `catalog-schema publish` publishes to, and the host that reads it. */
+interface PublishTargets {
+  readonly host: { url: string; stop(): Promise<number | null> };
+  readonly secret: string;
+  /** The settings publish reads from the environment (docs/authoring-publish.md "Settings"). */
+  readonly publishEnv: Record<string, string>;
+  /** Closes both origins (the host is stopped by the test). */
+  close(): Promise<void>;
+}
+
+/**
+ * The embedded default's publish targets, named `label`: empty folder stores served by the testing
+ * origins, and the packed catalog-host, run by `node` (a runtime's binary) with `env`, reading them
+ * with no catalog yet (the first publish writes it).
+ */
+async function startPublishTargets(label: string, node: string, env: Record<string, string>): Promise<PublishTargets> {
+  const artifactsDir = join(workDir, `stores-${label}/artifacts`);
+  const esmDir = join(workDir, `stores-${label}/esm`);
+  await mkdir(artifactsDir, { recursive: true });
+  await mkdir(esmDir, { recursive: true });
+  const origin = await startArtifactsOrigin({ root: artifactsDir });
+  const esm = await startEsmOrigin({}, 0, { folder: { prefix: '/esm', dir: esmDir } });
+  const close = async () => {
+    await esm.close();
+    await origin.close();
+  };
+  const secret = `packaging-${label}-revalidation-secret`;
+  try {
+    const host = await startProcess(
+      node,
+      [join(consumer, 'node_modules/.bin/catalog-host')],
+      {
+        ...env,
+        PORT: '0',
+        SHUTDOWN_DRAIN_MS: '0',
+        CATALOG_SOURCE: `${origin.url}/catalog.json`,
+        ARTIFACTS_ORIGIN: origin.url,
+        ESM_ORIGIN: `${esm.url}/esm`,
+        REVALIDATION_SECRET: secret,
+      },
+      HOST_LISTENING,
+    );
+    const publishEnv = {
+      HOST_APP_URL: host.url,
+      HOST_REVALIDATION_SECRET: secret,
+      CATALOG_ARTIFACTS_STORE: artifactsDir,
+      ARTIFACTS_ORIGIN: origin.url,
+      CATALOG_ESM_STORE: esmDir,
+      ESM_ORIGIN: `${esm.url}/esm`,
+    };
+    return { host, secret, publishEnv, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
 
 /**
  * Starts `command args` as a catalog-host on the example artifacts (served by a local origin),

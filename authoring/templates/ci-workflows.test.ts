@@ -1,0 +1,213 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  Expression,
+  parseWorkflowText,
+  readWorkflow,
+  type Workflow,
+  type WorkflowValue,
+} from '../../testing/ci/read-workflow.js';
+import { expressionsIn, onlyJob, templateWorkflowsDir } from '../../testing/ci/workflow-job.js';
+import { publishEnv } from '../publish/publish-settings.js';
+import { releaseEnv } from '../release/release-registries.js';
+
+// The CI recipes a schema package gets from `catalog-schema init`
+// (templates/schema-package/.github/workflows/, docs/authoring-ci.md), read by GitHub's own
+// parser (@actions/workflow-parser). pull-request-workflow.test.ts and release-workflows.test.ts run their steps.
+
+const FILES = ['promote.yml', 'pull-request.yml', 'release.yml'] as const;
+const workflows: Record<string, Workflow> = {};
+
+beforeAll(async () => {
+  for (const file of FILES) workflows[file] = await readWorkflow(join(templateWorkflowsDir, file));
+}, 60_000);
+
+/** The commands a job's `run:` scripts start, in order: `npm …`, `git push`, and `catalog-schema <command> [--flags]`. */
+function commandsOf(file: string): string[] {
+  return onlyJob(workflows[file]!).steps.flatMap((step) =>
+    typeof step.run === 'string'
+      ? [
+          ...step.run.matchAll(
+            /npx --no catalog-schema ([a-z:-]+(?: --[a-z-]+)*)|(npm (?:ci|run [a-z:-]+(?: -- --[a-z-]+)*))|(git push)/g,
+          ),
+        ].map((match) => match[1] ?? match[2] ?? match[3]!)
+      : [],
+  );
+}
+
+/** Every `secrets.X`, `vars.X` or `inputs.X` a workflow names, with where. */
+function references(file: string, kind: 'secrets' | 'vars' | 'inputs'): { path: string; name: string }[] {
+  return expressionsIn(workflows[file]!.tree)
+    .filter(({ expression }) => expression.text.startsWith(`${kind}.`))
+    .map(({ path, expression }) => ({ path, name: expression.text.slice(kind.length + 1) }));
+}
+
+describe('the CI workflows of the schema package template', () => {
+  it('are the three workflows and nothing else (init copies the folder into every package)', async () => {
+    const dir = join(templateWorkflowsDir, '..');
+    const entries = await readdir(dir, { recursive: true });
+    expect(entries.sort()).toEqual(['workflows', ...FILES.map((file) => `workflows/${file}`)]);
+  });
+
+  it.each(FILES)('%s parses with zero errors', (file) => {
+    expect(workflows[file]!.errors).toEqual([]);
+  });
+
+  it('the parser reports what GitHub would refuse (so zero errors means something)', async () => {
+    const broken = await parseWorkflowText(
+      'broken.yml',
+      [
+        'on: push',
+        'permisions: {}',
+        'jobs:',
+        '  release:',
+        '    runs-on: ubuntu-latest',
+        '    steps:',
+        '      - run: npx --no catalog-schema publish',
+        `        if: \${{ secrets.HOST_REVALIDATION_SECRET }}`,
+        '',
+      ].join('\n'),
+    );
+    expect(broken.errors).toEqual([
+      "broken.yml (Line: 2, Col: 1): Unexpected value 'permisions'",
+      "broken.yml (Line: 8, Col: 13): Unrecognized named-value: 'secrets'",
+    ]);
+  });
+
+  it.each(FILES)('%s: expressions only name a secret, a variable or an input; run scripts have none', (file) => {
+    for (const { path, expression } of expressionsIn(workflows[file]!.tree)) {
+      expect(expression.text, path).toMatch(/^(secrets|vars|inputs)\.[A-Za-z_][A-Za-z0-9_]*$/);
+      expect(path, expression.source).not.toMatch(/\.run$/);
+    }
+  });
+
+  it.each(FILES)('%s: secrets only in a step env, never read or traced by a script', (file) => {
+    const job = onlyJob(workflows[file]!);
+    const secretVariables = new Set<string>();
+    for (const { path, name } of references(file, 'secrets')) {
+      expect(path).toMatch(new RegExp(`^jobs\\.${job.id}\\.steps\\.\\d+\\.env\\.${name}$`));
+      secretVariables.add(name);
+    }
+    for (const step of job.steps) {
+      if (typeof step.run !== 'string') continue;
+      expect(step.run).not.toMatch(/set -[a-z]*x|set -o xtrace/);
+      for (const name of secretVariables) expect(step.run, step.name).not.toMatch(new RegExp(`\\$\\{?${name}\\b`));
+    }
+  });
+
+  it.each(FILES)('%s: least permissions, pinned actions, Node 22, sh for every script', (file) => {
+    const { tree } = workflows[file]!;
+    const job = onlyJob(workflows[file]!);
+    expect(tree.defaults).toEqual({ run: { shell: 'sh' } });
+    expect(job.steps.filter((step) => step.uses !== undefined).map((step) => [step.name, step.uses])).toEqual([
+      ['Check out', 'actions/checkout@v4'],
+      ['Set up Node', 'actions/setup-node@v4'],
+    ]);
+    expect(job.steps[1]!.with).toEqual({ 'node-version': '22', cache: 'npm' });
+    const permissions = { ...(tree.permissions as object), ...(job.raw.permissions as object | undefined) };
+    expect(permissions).toEqual({ contents: file === 'release.yml' ? 'write' : 'read' });
+    // Only release pushes (the version bump): the others keep no token in the checkout.
+    expect(job.steps[0]!.with['persist-credentials']).toBe(file === 'release.yml' ? undefined : 'false');
+  });
+
+  it('pull-request.yml: on pull requests, validate then generate --check', () => {
+    expect(workflows['pull-request.yml']!.tree.on).toEqual({ pull_request: null });
+    expect(commandsOf('pull-request.yml')).toEqual(['npm ci', 'npm run validate', 'npm run generate -- --check']);
+  });
+
+  it('release.yml: on push to main, in the order of spec 9.5 and 4.2, one at a time, with the staging settings', () => {
+    const { tree } = workflows['release.yml']!;
+    const job = onlyJob(workflows['release.yml']!);
+    expect(tree.on).toEqual({ push: { branches: ['main'] } });
+    expect(tree.permissions).toEqual({});
+    expect(tree.concurrency).toEqual({ group: 'catalog-release-staging', 'cancel-in-progress': false });
+    expect(job.raw.environment).toBe('staging');
+    expect(commandsOf('release.yml')).toEqual([
+      'npm ci',
+      'changeset:version',
+      'git push',
+      'build',
+      'release --staging',
+      'publish',
+      'sync:deps --staging',
+    ]);
+    expect(stepSecrets('release.yml')).toEqual({
+      'Release to the staging registry': [releaseEnv.stagingToken],
+      'Publish to the staging catalog': [publishEnv.secret, 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'],
+    });
+  });
+
+  it('promote.yml: by hand with the versions as input, behind the production environment, promote then publish', () => {
+    const { tree } = workflows['promote.yml']!;
+    const job = onlyJob(workflows['promote.yml']!);
+    expect(tree.on).toEqual({
+      workflow_dispatch: {
+        inputs: {
+          versions: {
+            description: expect.stringContaining('<package>@<version>'),
+            required: true,
+            type: 'string',
+          },
+          ref: { description: expect.any(String), required: false, type: 'string', default: '' },
+        },
+      },
+    });
+    expect(job.raw.environment).toBe('production');
+    expect(tree.concurrency).toEqual({ group: 'catalog-promote-production', 'cancel-in-progress': false });
+    expect(commandsOf('promote.yml')).toEqual(['npm ci', 'promote', 'publish']);
+    // The versions are checked against the checkout before anything is promoted.
+    expect(job.steps.map((step) => step.name).slice(3)).toEqual([
+      'Check out the versions to promote',
+      'Promote to the production registry',
+      'Publish to the production catalog',
+    ]);
+    expect(stepSecrets('promote.yml')).toEqual({
+      'Promote to the production registry': [releaseEnv.productionToken, releaseEnv.stagingToken],
+      'Publish to the production catalog': [publishEnv.secret, 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'],
+    });
+    expect(job.steps[0]!.with.ref).toEqual(new Expression('inputs.ref', `\${{ inputs.ref }}`));
+  });
+
+  it.each(['release.yml', 'promote.yml'])(
+    '%s: every publish and registry setting the CLI reads, under its own name',
+    (file) => {
+      const job = onlyJob(workflows[file]!);
+      const registries =
+        file === 'release.yml'
+          ? [releaseEnv.stagingRegistry]
+          : [releaseEnv.stagingRegistry, releaseEnv.productionRegistry];
+      const settings = Object.values(publishEnv).filter((name) => name !== publishEnv.secret);
+      expect(Object.keys(job.env).sort()).toEqual(
+        [...registries, ...settings, ...(file === 'promote.yml' ? ['PROMOTE_VERSIONS'] : [])].sort(),
+      );
+      // Each from the variable of the same name.
+      for (const name of [...registries, ...settings])
+        expect(job.env[name], name).toEqual(new Expression(`vars.${name}`, `\${{ vars.${name} }}`));
+    },
+  );
+
+  it('docs/authoring-ci.md names every secret and variable the workflows read', async () => {
+    const docs = await readFile(new URL('../../docs/authoring-ci.md', import.meta.url), 'utf8');
+    const named = new Set(
+      FILES.flatMap((file) => [...references(file, 'secrets'), ...references(file, 'vars')]).map(({ name }) => name),
+    );
+    expect(named.size).toBe(14);
+    for (const name of named) expect(docs).toMatch(new RegExp(`^\\| \`${name}\` +\\|`, 'm'));
+  });
+});
+
+/** For each step that has secrets: the variables they are set as, in order. */
+function stepSecrets(file: string): Record<string, string[]> {
+  const result: Record<string, string[]> = {};
+  for (const step of onlyJob(workflows[file]!).steps) {
+    const names = Object.entries(step.env)
+      .filter(([, value]: [string, WorkflowValue]) => value instanceof Expression && value.text.startsWith('secrets.'))
+      .map(([name, value]) => {
+        expect(value).toEqual(new Expression(`secrets.${name}`, `\${{ secrets.${name} }}`));
+        return name;
+      });
+    if (names.length > 0) result[step.name] = names;
+  }
+  return result;
+}
