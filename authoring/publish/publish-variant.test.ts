@@ -195,7 +195,9 @@ describe('publishVariant: failures never revalidate what is not verified, and a 
   it('a wrong secret (401): the error has the host text; the re-run uploads nothing and revalidates what is due', async () => {
     await expect(publish({ host: { url: stack.hostUrl, secret: 'wrong' } })).rejects.toMatchObject({
       code: 'revalidate-failed',
-      message: expect.stringMatching(/^revalidate package hero2: HTTP 401: .*Unauthorized/),
+      message: expect.stringMatching(
+        /^revalidate package hero2: HTTP 401: .*Unauthorized.*; HOST_REVALIDATION_SECRET is not the host's REVALIDATION_SECRET \(or the host has none\): set it, then run publish again once the host answers: nothing verified is uploaded again, and only what is due is revalidated$/,
+      ),
     });
     expect(await manifest()).toMatchObject({ pending: ['package'] });
     artifacts.puts.length = 0;
@@ -211,7 +213,8 @@ describe('publishVariant: failures never revalidate what is not verified, and a 
     stack.failRevalidate({ status: 503, body: 'upstream maintenance' });
     await expect(publish()).rejects.toMatchObject({
       code: 'revalidate-failed',
-      message: 'revalidate data.json of hero2: HTTP 503: upstream maintenance',
+      message:
+        'revalidate data.json of hero2: HTTP 503: upstream maintenance; run publish again once the host answers: nothing verified is uploaded again, and only what is due is revalidated',
     });
     stack.failRevalidate(undefined);
     artifacts.puts.length = 0;
@@ -227,6 +230,9 @@ describe('publishVariant: failures never revalidate what is not verified, and a 
       message: expect.stringContaining(
         'revalidate package hero2: host unreachable: cannot reach http://127.0.0.1:9/api/revalidate',
       ),
+    });
+    await expect(publish({ host: { url: 'http://127.0.0.1:9', secret: PUBLISH_STACK_SECRET } })).rejects.toMatchObject({
+      message: expect.stringMatching(/; check HOST_APP_URL, then run publish again once the host answers: /),
     });
     const again = await publish();
     expect(again.revalidated).toEqual(['package']);

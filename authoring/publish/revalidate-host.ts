@@ -2,6 +2,13 @@ import { type ArtifactName, REVALIDATION_SECRET_HEADER } from '@runtime-componen
 import { AuthoringError } from '../authoring-error.js';
 import { fetchBytes } from './fetch-bytes.js';
 
+// What a publisher does next (docs/authoring-publish.md "Re-runs resume"): every failure here
+// leaves the uploads verified and the revalidation due, so the same command finishes the job.
+const RETRY =
+  'run publish again once the host answers: nothing verified is uploaded again, and only what is due is revalidated';
+const RETRY_SECRET = `HOST_REVALIDATION_SECRET is not the host's REVALIDATION_SECRET (or the host has none): set it, then ${RETRY}`;
+const RETRY_UNREACHABLE = `check HOST_APP_URL, then ${RETRY}`;
+
 /** Where and how to tell the host (spec 5.3: `HOST_APP_URL`, `HOST_REVALIDATION_SECRET`). */
 export interface HostTarget {
   readonly url: string;
@@ -33,15 +40,17 @@ export async function revalidateOnHost(
       body: JSON.stringify(body),
     });
   } catch (error) {
-    throw new AuthoringError('revalidate-failed', `revalidate ${what}: host unreachable: ${(error as Error).message}`, {
-      cause: error,
-    });
+    throw new AuthoringError(
+      'revalidate-failed',
+      `revalidate ${what}: host unreachable: ${(error as Error).message}; ${RETRY_UNREACHABLE}`,
+      { cause: error },
+    );
   }
   const text = new TextDecoder().decode(answer.bytes).slice(0, maxAnswerText).trim();
   if (answer.status < 200 || answer.status > 299) {
     throw new AuthoringError(
       'revalidate-failed',
-      `revalidate ${what}: HTTP ${answer.status}: ${text || '(empty answer)'}`,
+      `revalidate ${what}: HTTP ${answer.status}: ${text || '(empty answer)'}; ${answer.status === 401 || answer.status === 403 ? RETRY_SECRET : RETRY}`,
     );
   }
   try {

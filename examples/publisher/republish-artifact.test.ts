@@ -104,7 +104,7 @@ describe('republishArtifact', () => {
     expect(error).toBeInstanceOf(RepublishError);
     expect((error as RepublishError).status).toBe(502);
     expect((error as RepublishError).message).toBe(
-      'revalidate data.json of callout1: HTTP 401: {"error":"Unauthorized","code":"unauthorized"}',
+      'revalidate data.json of callout1: HTTP 401: {"error":"Unauthorized","code":"unauthorized"}; HOST_REVALIDATION_SECRET is not the host\'s REVALIDATION_SECRET (or the host has none): set it, then run publish again once the host answers: nothing verified is uploaded again, and only what is due is revalidated',
     );
     expect((error as RepublishStepsError).steps.map((step) => step.step)).toEqual(['artifact', 'upload', 'verify']);
   });

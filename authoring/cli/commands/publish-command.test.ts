@@ -130,7 +130,7 @@ describe('catalog-schema publish', () => {
     const failed = await run(['publish', 'hero2'], stackEnv());
     expect(failed.code).toBe(1);
     expect(failed.err).toContain(
-      'catalog-schema publish: revalidate-failed: revalidate package hero2: HTTP 500: boom from the host',
+      'catalog-schema publish: revalidate-failed: revalidate package hero2: HTTP 500: boom from the host; run publish again once the host answers: nothing verified is uploaded again, and only what is due is revalidated',
     );
     stack.failRevalidate(undefined);
     const again = await run(['publish', 'hero2'], stackEnv());
