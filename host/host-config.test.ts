@@ -1,14 +1,15 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HOST_API_VERSION } from '@runtime-component-catalog/contracts';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createHostApp } from './host-app.js';
 import { HOST_CONFIG_DEFAULTS, resolveHostAppConfig, resolveHostConfig } from './host-config.js';
 import { HostError } from './host-error.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'host-config-'));
 const catalogFile = join(folder, 'catalog.json');
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 writeFileSync(catalogFile, '{}');
 const valid = { CATALOG_SOURCE: catalogFile, ARTIFACTS_ORIGIN: 'http://a.test', ESM_ORIGIN: 'https://cdn.test/esm/' };
 
