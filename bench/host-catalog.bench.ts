@@ -5,7 +5,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
 import { startHostFixture } from '../testing/host/host-fixture.js';
-import { type BenchRow, median, reportRow } from './bench-row.js';
+import { type BenchRow, median } from './bench-row.js';
 import type { ThroughputServers } from './throughput-server.js';
 
 const throughputSeconds = Number(process.env.BENCH_SECONDS ?? 2);
@@ -70,6 +70,7 @@ export async function compareThroughput(
   path: string,
   name: string,
   baselineName: string,
+  target = 0.8,
 ): Promise<BenchRow> {
   const load = async (port: number) => {
     const result = await runLoad(`http://127.0.0.1:${port}${path}`);
@@ -97,18 +98,22 @@ export async function compareThroughput(
     measured: `${Math.round(hostTotal / throughputRounds)} req/s`,
     baseline: `${Math.round(bareTotal / throughputRounds)} req/s ${baselineName}`,
     ratio,
-    target: '≥ 0.8',
-    ok: ratio >= 0.8,
+    target: `≥ ${target}`,
+    ok: ratio >= target,
   };
 }
 
-/** Warm `GET /api/runtime-catalog/<id>` against a bare Hono route with the same bytes (target ≥ 0.8). */
+/**
+ * Warm `GET /api/runtime-catalog/<id>` against a bare Hono route with the same bytes (target ≥ 0.9,
+ * issue #30; the profile of the difference: docs/host-process.md "Warm entry").
+ */
 export function warmEntryThroughput(servers: ThroughputServers): Promise<BenchRow> {
   return compareThroughput(
     servers,
     servers.paths.entry,
     `warm entry throughput (${servers.bytes.entry} B)`,
     'bare Hono, same bytes',
+    0.9,
   );
 }
 
@@ -142,14 +147,14 @@ export async function coldEntryLatency(): Promise<BenchRow> {
   }
 }
 
-/** The whole catalog of 1,000 packages: cold and warm time, origin requests, peak memory. */
+/**
+ * The whole catalog of 1,000 packages in this process: cold and warm time, origin requests. Its
+ * memory is measured in a host process of its own (host-catalog-memory.bench.ts): this process
+ * also holds the origin and the bench.
+ */
 export async function wholeCatalog(): Promise<BenchRow[]> {
   const packages = 1_000;
   const host = await startHostFixture({ packages });
-  let peakRss = process.memoryUsage().rss;
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  }, 5);
   try {
     const time = async () => {
       const started = performance.now();
@@ -164,8 +169,6 @@ export async function wholeCatalog(): Promise<BenchRow[]> {
     const coldRequests = host.origin.requests();
     const warm = await time();
     const warmRequests = host.origin.requests() - coldRequests;
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
-    const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
     return [
       {
         name: 'whole catalog, 1,000 packages: cold',
@@ -183,10 +186,8 @@ export async function wholeCatalog(): Promise<BenchRow[]> {
         target: '= 0 requests',
         ok: warmRequests === 0,
       },
-      reportRow('whole catalog, 1,000 packages: peak memory', `${mib(peakRss)} RSS, cache ${mib(host.store.bytes)}`),
     ];
   } finally {
-    clearInterval(sampler);
     await host.close();
   }
 }

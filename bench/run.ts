@@ -1,6 +1,7 @@
 import { authoringBench } from './authoring.bench.js';
 import type { BenchRow } from './bench-row.js';
 import { coldEntryLatency, startThroughputServers, warmEntryThroughput, wholeCatalog } from './host-catalog.bench.js';
+import { wholeCatalogProcessMemory } from './host-catalog-memory.bench.js';
 import {
   compilerModeRss,
   metricsCost,
@@ -8,6 +9,7 @@ import {
   requestLogCostJson,
   requestLogCostSharedCore,
 } from './host-process.bench.js';
+import { identityCaches } from './identity-caches.bench.js';
 import { mirrorPut } from './mirror-put.bench.js';
 import { publishBench, publisherBench } from './publisher.bench.js';
 import { redisCluster } from './redis-cluster.bench.js';
@@ -27,6 +29,7 @@ try {
 } finally {
   servers.stop();
 }
+rows.push(...(await identityCaches()));
 rows.push(await coldEntryLatency());
 rows.push(await redisWarmEntry());
 rows.push(...(await redisCluster()));
@@ -36,6 +39,7 @@ rows.push(await requestLogCostSharedCore());
 rows.push(await metricsCost());
 rows.push(...(await compilerModeRss()));
 rows.push(...(await wholeCatalog()));
+rows.push(...(await wholeCatalogProcessMemory()));
 rows.push(await coldCompile());
 rows.push(...(await workerInsert()));
 rows.push(...(await authoringBench()));

@@ -42,7 +42,7 @@ const CATALOG_BUILD_KEY = cacheKey(['runtime-catalog-build']);
  */
 export class RuntimeCatalog {
   readonly #options: RuntimeCatalogOptions;
-  readonly #packagesById = new WeakMap<Catalog, ReadonlyMap<string, CatalogPackage>>();
+  readonly #packagesById = new WeakMap<Catalog, ReadonlyMap<string, IndexedPackage>>();
   readonly #renderedArtifacts = new WeakMap<JsonObject, RenderedJson>();
 
   constructor(options: RuntimeCatalogOptions) {
@@ -88,20 +88,39 @@ export class RuntimeCatalog {
    * agree on the version, even when the catalog value was evicted and read again.
    */
   async entry(packageId: string, requestId?: string): Promise<RenderedJson> {
-    const catalog = await this.catalog(requestId);
-    const pkg = this.#package(catalog, packageId);
-    return this.#options.cache.getOrLoad(
-      cacheKey(['runtime-entry', pkg.id, pkg.version]),
-      () => entryTags(packageId),
-      async () => renderJson(buildCatalogEntry(pkg, await this.packageArtifacts(pkg, catalog, requestId))),
-      'entry',
+    return this.entryNowOrLater(packageId, requestId);
+  }
+
+  /**
+   * {@link entry}, answered without a promise when this process holds the catalog and the entry
+   * (the warm path: the route then answers synchronously, which @hono/node-server writes on its
+   * fast path, docs/host-process.md "Warm entry"); else the promise of loading what is missing.
+   * An unknown id throws `unknown-package` here, synchronously, once the catalog is known.
+   */
+  entryNowOrLater(packageId: string, requestId?: string): RenderedJson | Promise<RenderedJson> {
+    const catalog = this.#options.cache.peek<Catalog>(CATALOG_SOURCE_KEY, 'catalog');
+    if (catalog === undefined)
+      return this.catalog(requestId).then((loaded) => this.#entryOf(loaded, packageId, requestId));
+    return this.#entryOf(catalog, packageId, requestId);
+  }
+
+  #entryOf(catalog: Catalog, packageId: string, requestId: string | undefined): RenderedJson | Promise<RenderedJson> {
+    const { pkg, entryKey } = this.#package(catalog, packageId);
+    return (
+      this.#options.cache.peek<RenderedJson>(entryKey, 'entry') ??
+      this.#options.cache.getOrLoad(
+        entryKey,
+        () => entryTags(packageId),
+        async () => renderJson(buildCatalogEntry(pkg, await this.packageArtifacts(pkg, catalog, requestId))),
+        'entry',
+      )
     );
   }
 
   /** `GET /api/runtime-catalog/<id>/<artifact>`: the artifact's JSON; an origin 404 is `artifact-not-found`. */
   async artifactJson(packageId: string, artifact: ArtifactName, requestId?: string): Promise<RenderedJson> {
     const catalog = await this.catalog(requestId);
-    const pkg = this.#package(catalog, packageId);
+    const { pkg } = this.#package(catalog, packageId);
     const urls = packageUrls(this.#options, pkg, catalog.defaultExternals);
     const value = await this.artifact(pkg, artifact, urls[artifactKey(artifact)], requestId);
     if (value === null) throw new HostError('artifact-not-found', `Artifact not found: ${artifact}`);
@@ -159,16 +178,29 @@ export class RuntimeCatalog {
       : { revalidated: true, packageId, artifact, tag };
   }
 
-  #package(catalog: Catalog, packageId: string): CatalogPackage {
+  /**
+   * The package `packageId` of `catalog` with its entry's cache key, through an index made once
+   * per catalog value (a linear search of 1,000 packages costs more than the rest of a warm
+   * answer; bench row "warm entry … 1,000 packages").
+   */
+  #package(catalog: Catalog, packageId: string): IndexedPackage {
     let byId = this.#packagesById.get(catalog);
     if (byId === undefined) {
-      byId = new Map(catalog.packages.map((pkg) => [pkg.id, pkg]));
+      byId = new Map(
+        catalog.packages.map((pkg) => [pkg.id, { pkg, entryKey: cacheKey(['runtime-entry', pkg.id, pkg.version]) }]),
+      );
       this.#packagesById.set(catalog, byId);
     }
-    const pkg = byId.get(packageId);
-    if (pkg === undefined) throw new HostError('unknown-package', `Unknown package: ${packageId}`);
-    return pkg;
+    const indexed = byId.get(packageId);
+    if (indexed === undefined) throw new HostError('unknown-package', `Unknown package: ${packageId}`);
+    return indexed;
   }
+}
+
+/** A package of the catalog and the cache key of its entry. */
+interface IndexedPackage {
+  readonly pkg: CatalogPackage;
+  readonly entryKey: string;
 }
 
 /** Every tag the entry of a package depends on. */

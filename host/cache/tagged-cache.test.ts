@@ -102,3 +102,22 @@ describe('TaggedCache', () => {
     expect(await cache.getOrLoad('build', ['catalog'], async () => 'full')).toBe('full');
   });
 });
+
+describe('TaggedCache.peek', () => {
+  it('answers a stored value without a promise and counts it as a hit; a miss counts nothing', async () => {
+    const lookups: string[] = [];
+    const cache = new TaggedCache(new MemoryCacheStore({ maxBytes: 1_000_000 }), {
+      lookup: (kind, hit) => lookups.push(`${kind}:${hit ? 'hit' : 'miss'}`),
+      claimWaited: () => lookups.push('claim'),
+    });
+    expect(cache.peek('k', 'entry')).toBeUndefined();
+    expect(lookups).toEqual([]);
+    expect(await cache.getOrLoad('k', ['t'], async () => ({ v: 1 }), 'entry')).toEqual({ v: 1 });
+    expect(lookups).toEqual(['entry:miss']);
+    expect(cache.peek('k', 'entry')).toEqual({ v: 1 });
+    expect(lookups).toEqual(['entry:miss', 'entry:hit']);
+    await cache.invalidate(['t']);
+    expect(cache.peek('k', 'entry')).toBeUndefined();
+    expect(lookups).toEqual(['entry:miss', 'entry:hit']);
+  });
+});

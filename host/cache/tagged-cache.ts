@@ -52,6 +52,18 @@ export class TaggedCache {
    * meanwhile). `tags` may be a function: it is then called only on a miss, keeping hits cheap.
    * `kind` names what the key is for the metrics' hit and miss counts.
    */
+  /**
+   * The value this process holds for `key` now, without a promise (a store with `peek`: the
+   * in-process store, or Redis's local copies under the bus lease), counted as a hit of `kind`;
+   * undefined, and nothing counted, when it holds none: the caller goes on with {@link getOrLoad}.
+   */
+  peek<T>(key: string, kind: CacheKind): T | undefined {
+    const peeked = this.#store.peek?.(key);
+    if (peeked === undefined) return undefined;
+    this.#observer?.lookup(kind, true);
+    return peeked.value as T;
+  }
+
   getOrLoad<T>(
     key: string,
     tags: Iterable<string> | (() => Iterable<string>),

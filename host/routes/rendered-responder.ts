@@ -6,17 +6,17 @@ import { CORS_HEADERS } from './cors-headers.js';
 export type RenderedResponder<T extends RenderedJson> = (c: Context, rendered: T) => Response;
 
 /**
- * A responder for cached bodies. Its 200 headers (CORS, `headersOf(rendered)`, ETag,
- * `Cache-Control: no-cache`: a revalidation can change the body under the same URL) are built
- * once per body, so a warm answer allocates no header object and @hono/node-server stays on its
- * fast path (it adds `Content-Length` to the object, the same for the same body). A matching
- * `If-None-Match` (one of a list, weak or strong, or `*`) gets 304. Done here rather than by
- * hono/etag, which would hash again what the cache already knows.
+ * A responder for cached bodies. Its 200 headers: CORS, `headersOf(rendered)`, ETag and
+ * `Cache-Control: no-cache` (a revalidation can change the body under the same URL), as one plain
+ * object, which @hono/node-server writes on its fast path. They are made each answer: keeping them
+ * per body (a WeakMap by the body's identity) saved nothing measurable (bench row "identity
+ * caches", docs/host-process.md "Warm entry"). A matching `If-None-Match` (one of a list, weak or
+ * strong, or `*`) gets 304. Done here rather than by hono/etag, which would hash again what the
+ * cache already knows.
  */
 export function renderedResponder<T extends RenderedJson>(
   headersOf: (rendered: T) => Readonly<Record<string, string>>,
 ): RenderedResponder<T> {
-  const okHeaders = new WeakMap<T, Record<string, string>>();
   return function respond(c, rendered) {
     const ifNoneMatch = requestHeader(c, 'if-none-match');
     if (ifNoneMatch !== undefined && matches(ifNoneMatch, rendered.etag)) {
@@ -25,12 +25,10 @@ export function renderedResponder<T extends RenderedJson>(
         headers: { ...CORS_HEADERS, etag: rendered.etag, 'cache-control': 'no-cache' },
       });
     }
-    let ok = okHeaders.get(rendered);
-    if (ok === undefined) {
-      ok = { ...CORS_HEADERS, ...headersOf(rendered), etag: rendered.etag, 'cache-control': 'no-cache' };
-      okHeaders.set(rendered, ok);
-    }
-    return new Response(rendered.body, { status: 200, headers: ok });
+    return new Response(rendered.body, {
+      status: 200,
+      headers: { ...CORS_HEADERS, ...headersOf(rendered), etag: rendered.etag, 'cache-control': 'no-cache' },
+    });
   };
 }
 

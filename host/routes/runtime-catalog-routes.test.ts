@@ -1,8 +1,15 @@
 import { ARTIFACT_NAMES, type CatalogEntry, type ErrorBody } from '@runtime-component-catalog/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type HostFixture, jsonOf, startHostFixture } from '../../testing/host/host-fixture.js';
+import {
+  fixtureConfig,
+  type HostFixture,
+  jsonOf,
+  startHostFixture,
+  TEST_SECRET,
+} from '../../testing/host/host-fixture.js';
 import { startArtifactsOrigin } from '../../testing/origins/artifacts-origin.js';
 import { artifactPath } from '../../testing/origins/sample-packages.js';
+import { createHostApp } from '../host-app.js';
 
 let host: HostFixture;
 beforeEach(async () => {
@@ -17,6 +24,43 @@ const pathOf = (index: number, artifact: (typeof ARTIFACT_NAMES)[number]) => art
 const requestsOf = (index: number) => ARTIFACT_NAMES.map((name) => host.origin.requests(pathOf(index, name)));
 
 describe('GET /api/runtime-catalog/<id>', () => {
+  it('answers a warm entry without a promise (the fast path of @hono/node-server), a cold one with one', async () => {
+    // As catalog-host makes it: no request-log middleware (the process logs), so one handler a route.
+    host.origin.put('/catalog.json', host.catalog);
+    const app = createHostApp(fixtureConfig(`${host.origin.url}/catalog.json`, host.origin.url));
+    const request = () => new Request('http://127.0.0.1/api/runtime-catalog/pkg1');
+    const cold = app.fetch(request());
+    expect(cold).toBeInstanceOf(Promise);
+    const coldResponse = await cold;
+    expect(coldResponse.status).toBe(200);
+    const warm = app.fetch(request());
+    expect(warm).toBeInstanceOf(Response);
+    const warmResponse = warm as Response;
+    expect(warmResponse.status).toBe(200);
+    expect(warmResponse.headers.get('etag')).toBe(coldResponse.headers.get('etag'));
+    expect(await warmResponse.text()).toBe(await coldResponse.text());
+    // An unknown id once the catalog is held: the 404 is synchronous too.
+    const unknown = app.fetch(new Request('http://127.0.0.1/api/runtime-catalog/nope'));
+    expect(unknown).toBeInstanceOf(Response);
+    expect((unknown as Response).status).toBe(404);
+    expect(await jsonOf<ErrorBody>(unknown as Response)).toEqual({
+      error: 'Unknown package: nope',
+      code: 'unknown-package',
+    });
+    // A revalidation of the package makes it cold again: a promise, and the origin asked again.
+    const revalidation = await app.request('/api/revalidate', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-revalidation-secret': TEST_SECRET },
+      body: JSON.stringify({ packageId: 'pkg1' }),
+    });
+    expect(revalidation.status).toBe(200);
+    host.origin.resetRequests();
+    const again = app.fetch(request());
+    expect(again).toBeInstanceOf(Promise);
+    expect((await again).status).toBe(200);
+    expect(host.origin.requests()).toBe(6);
+  });
+
   it('builds the entry from catalog, descriptor and meta exactly as docs/design.md says', async () => {
     const response = await host.app.request('/api/runtime-catalog/pkg0');
     expect(response.status).toBe(200);

@@ -13,9 +13,11 @@ export function runtimeCatalogRoutes(runtimeCatalog: RuntimeCatalog, hostApiVers
   const jsonResponse = renderedResponder(() => headers);
   const routes = new Hono();
   routes.get('/', async (c) => jsonResponse(c, await runtimeCatalog.build(requestIdOfContext(c))));
-  routes.get('/:id', async (c) =>
-    jsonResponse(c, await runtimeCatalog.entry(c.req.param('id'), requestIdOfContext(c))),
-  );
+  // Not async: a warm entry is answered without a promise (docs/host-process.md "Warm entry").
+  routes.get('/:id', (c): Response | Promise<Response> => {
+    const entry = runtimeCatalog.entryNowOrLater(c.req.param('id'), requestIdOfContext(c));
+    return entry instanceof Promise ? entry.then((rendered) => jsonResponse(c, rendered)) : jsonResponse(c, entry);
+  });
   routes.get('/:id/:artifact', async (c) => {
     const artifact = c.req.param('artifact');
     if (!isArtifactName(artifact)) throw new HostError('invalid-artifact-name', 'Invalid artifact name');
