@@ -449,21 +449,38 @@ async function timedGet(port: number, path: string): Promise<{ status: number; m
 }
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
-const described = (rss: TreeRss) =>
-  rss.children === 0 ? mib(rss.host) : `${mib(total(rss))} (host ${mib(rss.host)} + esbuild ${mib(rss.children)})`;
+const described = (rss: TreeRss, compiler: string) =>
+  rss.children === 0 ? mib(rss.host) : `${mib(total(rss))} (host ${mib(rss.host)} + ${compiler} ${mib(rss.children)})`;
+
+/** The settings `compilerModeRss` measures, one host process each: both engines where a compiler runs. */
+const COMPILER_SETTINGS = [
+  { mode: 'eager', engine: 'wasm' },
+  { mode: 'eager', engine: 'native' },
+  { mode: 'lazy', engine: 'wasm' },
+  { mode: 'lazy', engine: 'native' },
+  { mode: 'off', engine: undefined },
+] as const;
 
 /**
- * RSS of an idle host per `REMOTE_COMPILER` mode (the process and its children, after one warm
- * entry), and for the modes that compile, the first compile's latency and the RSS after it.
- * Report only (Linux: read from /proc).
+ * RSS of an idle host per `REMOTE_COMPILER` mode and, where a compiler runs, per
+ * `REMOTE_COMPILER_ENGINE` (the process and its children, after one warm entry), and for the modes
+ * that compile, the first compile's latency and the RSS after it; then the RSS after the first
+ * compile with `lazy` (the default), esbuild-wasm over native esbuild. Report only (Linux: read
+ * from /proc). Native esbuild is the workspace's devDependency, the version of esbuild-wasm.
  */
 export async function compilerModeRss(): Promise<BenchRow[]> {
   if (!existsSync('/proc/self/status')) return [reportRow('host RSS per REMOTE_COMPILER', 'not measured: no /proc')];
   const origins = await startOrigins();
   const rows: BenchRow[] = [];
+  const afterLazyCompile = new Map<string, TreeRss>();
   try {
-    for (const mode of ['eager', 'lazy', 'off'] as const) {
-      const host = await startHost({ ...origins.env, REMOTE_COMPILER: mode });
+    for (const { mode, engine } of COMPILER_SETTINGS) {
+      const host = await startHost({
+        ...origins.env,
+        REMOTE_COMPILER: mode,
+        ...(engine === undefined ? {} : { REMOTE_COMPILER_ENGINE: engine }),
+      });
+      const compiler = engine === 'native' ? 'esbuild' : 'esbuild-wasm';
       try {
         if ((await timedGet(host.port, origins.entryPath)).status !== 200) throw new Error('bench: entry not 200');
         const idle = await settledRss(host.pid);
@@ -471,13 +488,14 @@ export async function compilerModeRss(): Promise<BenchRow[]> {
         const expected = mode === 'off' ? 501 : 200;
         if (compile.status !== expected) throw new Error(`bench: ${mode} compile answered ${compile.status}`);
         const after = await settledRss(host.pid);
+        if (mode === 'lazy') afterLazyCompile.set(engine, after);
         rows.push(
           reportRow(
-            `idle host RSS, REMOTE_COMPILER=${mode}`,
-            `${described(idle)} idle`,
+            `idle host RSS, REMOTE_COMPILER=${mode}${engine === undefined ? '' : `, REMOTE_COMPILER_ENGINE=${engine}`}`,
+            `${described(idle, compiler)} idle`,
             mode === 'off'
-              ? `remote-component answers 501, then ${described(after)}`
-              : `first compile ${compile.ms.toFixed(0)} ms, then ${described(after)}`,
+              ? `remote-component answers 501, then ${described(after, compiler)}`
+              : `first compile ${compile.ms.toFixed(0)} ms, then ${described(after, compiler)}`,
           ),
         );
       } finally {
@@ -487,5 +505,14 @@ export async function compilerModeRss(): Promise<BenchRow[]> {
   } finally {
     await origins.close();
   }
+  const [wasm, native] = [afterLazyCompile.get('wasm')!, afterLazyCompile.get('native')!];
+  rows.push(
+    reportRow(
+      'host RSS after the first compile, REMOTE_COMPILER=lazy, esbuild-wasm over native',
+      `${described(wasm, 'esbuild-wasm')} REMOTE_COMPILER_ENGINE=wasm`,
+      `${described(native, 'esbuild')} native`,
+      total(wasm) / total(native),
+    ),
+  );
   return rows;
 }

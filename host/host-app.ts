@@ -13,8 +13,9 @@ import { type HostAppConfig, type HostAppOptions, resolveHostAppConfig } from '.
 import { HostError } from './host-error.js';
 import { type Logger, silentLogger } from './logger.js';
 import type { HostMetrics } from './metrics/host-metrics.js';
+import { assertCompilerEngineInstalled, compilerEngine } from './remote/compiler-engines.js';
 import { EsmUrlPolicy } from './remote/esm-url-policy.js';
-import { RemoteCompiler, warmUpCompiler } from './remote/remote-compiler.js';
+import { RemoteCompiler } from './remote/remote-compiler.js';
 import { RemoteComponents } from './remote/remote-components.js';
 import { CORS_HEADERS } from './routes/cors-headers.js';
 import { metricsRoute } from './routes/metrics-route.js';
@@ -79,10 +80,13 @@ export function createHostApp(options: HostAppOptions, dependencies: HostAppDepe
     esmOrigin: config.esmOrigin,
   });
 
-  // docs/host-process.md: esbuild-wasm starts at start (eager), on the first compile (lazy, the
-  // default) or never (off: the route answers 501 remote-compiler-off, nothing is loaded).
+  // docs/host-process.md: the compiler starts at start (eager), on the first compile (lazy, the
+  // default) or never (off: the route answers 501 remote-compiler-off, nothing is loaded); its
+  // engine (esbuild-wasm, or native esbuild when installed) is checked now unless it is off.
   const compilerMode =
     options.remoteCompiler === undefined && dependencies.warmUpCompiler ? 'eager' : config.remoteCompiler;
+  if (compilerMode !== 'off') assertCompilerEngineInstalled(config.remoteCompilerEngine, 'remoteCompilerEngine');
+  const engine = compilerEngine(config.remoteCompilerEngine);
   const policy = new EsmUrlPolicy(config.esmOrigin);
   const remoteComponents =
     compilerMode === 'off'
@@ -92,15 +96,15 @@ export function createHostApp(options: HostAppOptions, dependencies: HostAppDepe
           policy,
           runtimeCatalog,
           esmOrigin: config.esmOrigin,
-          compiler: new RemoteCompiler(policy, {
-            ...REMOTE_GRAPH_LIMITS,
-            fetchTimeoutMs: config.fetchTimeoutMs,
-            observer: metrics?.origin('esm'),
-          }),
+          compiler: new RemoteCompiler(
+            policy,
+            { ...REMOTE_GRAPH_LIMITS, fetchTimeoutMs: config.fetchTimeoutMs, observer: metrics?.origin('esm') },
+            engine,
+          ),
           observer: metrics,
         });
   if (compilerMode === 'eager') {
-    warmUpCompiler().catch((error: unknown) => logger.error(`esbuild-wasm warm-up failed: ${String(error)}`));
+    engine.ready().catch((error: unknown) => logger.error(`${engine.label} warm-up failed: ${String(error)}`));
   }
 
   const app = new Hono();

@@ -70,6 +70,17 @@ describe('resolveHostConfig', () => {
     expect(resolveHostConfig({ ...valid, LOG_FORMAT: 'json' }, folder).logFormat).toBe('json');
   });
 
+  it('compiles with esbuild-wasm unless REMOTE_COMPILER_ENGINE says native, with any REMOTE_COMPILER', () => {
+    expect(resolveHostConfig(valid, folder).remoteCompilerEngine).toBe('wasm');
+    expect(resolveHostConfig({ ...valid, REMOTE_COMPILER_ENGINE: '' }, folder).remoteCompilerEngine).toBe('wasm');
+    for (const engine of ['wasm', 'native'] as const) {
+      for (const mode of ['eager', 'lazy', 'off'] as const) {
+        const config = resolveHostConfig({ ...valid, REMOTE_COMPILER: mode, REMOTE_COMPILER_ENGINE: engine }, folder);
+        expect(config).toMatchObject({ remoteCompiler: mode, remoteCompilerEngine: engine });
+      }
+    }
+  });
+
   it('drains 5 s after a signal unless SHUTDOWN_DRAIN_MS says otherwise (0: no drain)', () => {
     expect(resolveHostConfig(valid, folder).shutdownDrainMs).toBe(5_000);
     expect(HOST_CONFIG_DEFAULTS.shutdownDrainMs).toBe(5_000);
@@ -98,6 +109,13 @@ describe('resolveHostConfig', () => {
     [{ REDIS_URL: 'http://r' }, 'REDIS_URL must start with redis:// or rediss://'],
     [{ REMOTE_COMPILER: 'sometimes' }, 'REMOTE_COMPILER must be one of eager, lazy, off, got "sometimes"'],
     [{ REMOTE_COMPILER: 'EAGER' }, 'REMOTE_COMPILER must be one of eager, lazy, off, got "EAGER"'],
+    [{ REMOTE_COMPILER_ENGINE: 'go' }, 'REMOTE_COMPILER_ENGINE must be one of wasm, native, got "go"'],
+    [{ REMOTE_COMPILER_ENGINE: 'NATIVE' }, 'REMOTE_COMPILER_ENGINE must be one of wasm, native, got "NATIVE"'],
+    // The value is checked even when no compiler runs.
+    [
+      { REMOTE_COMPILER: 'off', REMOTE_COMPILER_ENGINE: 'esbuild' },
+      'REMOTE_COMPILER_ENGINE must be one of wasm, native, got "esbuild"',
+    ],
     [{ REQUEST_LOG: 'true' }, 'REQUEST_LOG must be on or off, got "true"'],
     [{ LOG_FORMAT: 'pino' }, 'LOG_FORMAT must be one of text, json, got "pino"'],
     [{ SHUTDOWN_DRAIN_MS: '5s' }, 'SHUTDOWN_DRAIN_MS must be an integer from 0 to 600000, got "5s"'],
@@ -129,6 +147,7 @@ describe('resolveHostAppConfig (what createHostApp takes)', () => {
       cacheMaxBytes: 134_217_728,
       upstreamConcurrency: 64,
       remoteCompiler: 'lazy',
+      remoteCompilerEngine: 'wasm',
     });
   });
 
@@ -156,6 +175,7 @@ describe('resolveHostAppConfig (what createHostApp takes)', () => {
     [{ upstreamConcurrency: Number.NaN }, 'upstreamConcurrency must be an integer from 1 to 10000, got NaN'],
     [{ hostApiVersion: 'one' }, 'hostApiVersion must be a semantic version, got "one"'],
     [{ remoteCompiler: 'never' as 'off' }, 'remoteCompiler must be one of eager, lazy, off, got "never"'],
+    [{ remoteCompilerEngine: 'swc' as 'native' }, 'remoteCompilerEngine must be one of wasm, native, got "swc"'],
   ])('refuses %o with an invalid-config error naming the option', (override, message) => {
     let caught: unknown;
     try {

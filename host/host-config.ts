@@ -32,6 +32,8 @@ export interface HostConfig {
   readonly upstreamConcurrency: number;
   /** When esbuild-wasm starts: at start (`eager`), on the first compile (`lazy`), or never (`off`). */
   readonly remoteCompiler: RemoteCompilerMode;
+  /** Which esbuild compiles (`REMOTE_COMPILER_ENGINE`): esbuild-wasm (`wasm`) or the optional native `esbuild` (`native`). */
+  readonly remoteCompilerEngine: RemoteCompilerEngine;
   /** Whether the process writes one access line per request (`REQUEST_LOG`). */
   readonly requestLog: boolean;
   /** How the process writes its lines (`LOG_FORMAT`): `text` or one JSON object a line. */
@@ -56,6 +58,15 @@ export type RemoteCompilerMode = 'eager' | 'lazy' | 'off';
 
 /** The values of `REMOTE_COMPILER`, in the order its error message lists them. */
 export const REMOTE_COMPILER_MODES: readonly RemoteCompilerMode[] = ['eager', 'lazy', 'off'];
+
+/** Which esbuild compiles: `wasm` (esbuild-wasm, a dependency) or `native` (the optional peer `esbuild`), docs/host-process.md "Compiler engine". */
+export type RemoteCompilerEngine = 'wasm' | 'native';
+
+/** The values of `REMOTE_COMPILER_ENGINE`, in the order its error message lists them. */
+export const REMOTE_COMPILER_ENGINES: readonly RemoteCompilerEngine[] = ['wasm', 'native'];
+
+/** Default of `REMOTE_COMPILER_ENGINE` / the option `remoteCompilerEngine`: esbuild-wasm, which needs no install of its own. */
+export const DEFAULT_REMOTE_COMPILER_ENGINE: RemoteCompilerEngine = 'wasm';
 
 /** How `catalog-host` writes its lines (`LOG_FORMAT`): today's text lines, or one JSON object a line (docs/host-process.md). */
 export type LogFormat = 'text' | 'json';
@@ -111,6 +122,8 @@ export interface HostAppOptions {
   readonly upstreamConcurrency?: number | undefined;
   /** Default `lazy`: esbuild-wasm starts on the first compile; `eager` starts it now; `off` never. */
   readonly remoteCompiler?: RemoteCompilerMode | undefined;
+  /** Default `wasm` (esbuild-wasm); `native` compiles with the optional peer dependency `esbuild`, which must then be installed. */
+  readonly remoteCompilerEngine?: RemoteCompilerEngine | undefined;
 }
 
 /** The settings of the app itself: {@link HostConfig} without the process fields. */
@@ -159,6 +172,7 @@ export function resolveHostAppConfig(options: HostAppOptions, cwd = process.cwd(
     cacheMaxBytes: number('cacheMaxBytes'),
     upstreamConcurrency: number('upstreamConcurrency'),
     remoteCompiler: remoteCompiler(options.remoteCompiler, 'remoteCompiler'),
+    remoteCompilerEngine: remoteCompilerEngine(options.remoteCompilerEngine, 'remoteCompilerEngine'),
   };
 }
 
@@ -195,6 +209,8 @@ export function resolveHostConfig(env: HostEnv, cwd = process.cwd()): HostConfig
     cacheMaxBytes: integer('CACHE_MAX_BYTES', 'cacheMaxBytes'),
     upstreamConcurrency: integer('UPSTREAM_CONCURRENCY', 'upstreamConcurrency'),
     remoteCompiler: remoteCompiler(env.REMOTE_COMPILER || undefined, 'REMOTE_COMPILER'),
+    // Checked even with REMOTE_COMPILER=off, which then loads no engine (and needs no native esbuild).
+    remoteCompilerEngine: remoteCompilerEngine(env.REMOTE_COMPILER_ENGINE || undefined, 'REMOTE_COMPILER_ENGINE'),
     requestLog: onOff(env.REQUEST_LOG, 'REQUEST_LOG', true),
     logFormat: resolveLogFormat(env),
     shutdownDrainMs: integer('SHUTDOWN_DRAIN_MS', 'shutdownDrainMs'),
@@ -233,12 +249,16 @@ function invalid(name: string, problem: string): HostError {
   return new HostError('invalid-config', `${name} ${problem}`);
 }
 
-function remoteCompiler(raw: string | undefined, name: string): RemoteCompilerMode {
-  const mode = raw ?? DEFAULT_REMOTE_COMPILER;
-  if (!REMOTE_COMPILER_MODES.includes(mode as RemoteCompilerMode)) {
-    throw invalid(name, `must be one of ${REMOTE_COMPILER_MODES.join(', ')}, got "${mode}"`);
-  }
-  return mode as RemoteCompilerMode;
+const remoteCompiler = (raw: string | undefined, name: string) =>
+  oneOf(raw, name, REMOTE_COMPILER_MODES, DEFAULT_REMOTE_COMPILER);
+const remoteCompilerEngine = (raw: string | undefined, name: string) =>
+  oneOf(raw, name, REMOTE_COMPILER_ENGINES, DEFAULT_REMOTE_COMPILER_ENGINE);
+
+/** `raw` when it is one of `values`, `fallback` when unset; otherwise the one-line error listing the values. */
+function oneOf<T extends string>(raw: string | undefined, name: string, values: readonly T[], fallback: T): T {
+  const value = raw ?? fallback;
+  if (!values.includes(value as T)) throw invalid(name, `must be one of ${values.join(', ')}, got "${value}"`);
+  return value as T;
 }
 
 function onOff(raw: string | undefined, name: string, fallback: boolean): boolean {

@@ -11,7 +11,7 @@ import { HostMetrics } from './metrics/host-metrics.js';
 import { startMetricsServer } from './metrics/metrics-server.js';
 import { createProcessLogger } from './process-logger.js';
 import type { RedisCacheStore } from './redis.js';
-import { stopCompiler } from './remote/remote-compiler.js';
+import { assertCompilerEngineInstalled, stopCompiler } from './remote/compiler-engines.js';
 import { RequestIdResponse } from './request-id-response.js';
 
 // The host process (docs/design.md "Host process contract"): configuration from the environment,
@@ -39,6 +39,10 @@ let config: ReturnType<typeof resolveHostConfig>;
 try {
   if (formatError !== undefined) throw formatError;
   config = resolveHostConfig(process.env);
+  // REMOTE_COMPILER_ENGINE=native without the esbuild package: this line now, not a failed compile
+  // later; with REMOTE_COMPILER=off no engine is loaded, so none is needed (docs/host-process.md).
+  if (config.remoteCompiler !== 'off')
+    assertCompilerEngineInstalled(config.remoteCompilerEngine, 'REMOTE_COMPILER_ENGINE');
 } catch (error) {
   logger.error(error instanceof Error ? error.message : String(error));
   process.exit(1);

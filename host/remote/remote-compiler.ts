@@ -2,6 +2,8 @@ import { RUNTIME_REGISTRY_KEY } from '@runtime-component-catalog/contracts';
 import { init as initLexer, parse as parseImports } from 'es-module-lexer';
 import type * as esbuild from 'esbuild-wasm';
 import { HostError } from '../host-error.js';
+import type { CompilerEngine } from './compiler-engine.js';
+import { esbuildWasmEngine } from './compiler-engines.js';
 import { EsmGraphFetcher, type EsmGraphLimits } from './esm-graph-fetcher.js';
 import type { EsmUrlPolicy } from './esm-url-policy.js';
 import { matchesIntegrity } from './subresource-integrity.js';
@@ -19,62 +21,10 @@ export interface CompiledModule {
   readonly externals: string[];
 }
 
-/** The compiler behind {@link RemoteCompiler}: esbuild-wasm by default; the benchmark passes native esbuild. */
-export interface CompilerEngine {
-  readonly build: typeof esbuild.build;
-  /** Resolves once the engine can build. */
-  ready(): Promise<void>;
-}
-
-let esbuildReady: Promise<typeof esbuild> | undefined;
-
-/**
- * Loads and starts esbuild-wasm once per process (its child process holds 185-250 MiB) and
- * compiles a tiny module, so that the compile that follows does not pay for the WebAssembly
- * start. Every later call shares the same promise; a failed start is tried again on the next call.
- * Nothing loads esbuild-wasm before this runs (REMOTE_COMPILER=lazy/off keep it out of the process).
- */
-function startEsbuild(): Promise<typeof esbuild> {
-  esbuildReady ??= (async () => {
-    const wasm = await import('esbuild-wasm');
-    await wasm.initialize({});
-    await wasm.build({ stdin: { contents: 'export default 1' }, bundle: true, write: false, logLevel: 'silent' });
-    await initLexer;
-    return wasm;
-  })().catch((error: unknown) => {
-    esbuildReady = undefined;
-    throw error;
-  });
-  return esbuildReady;
-}
-
-/** Starts esbuild-wasm now (REMOTE_COMPILER=eager) rather than on the first compile. */
-export async function warmUpCompiler(): Promise<void> {
-  await startEsbuild();
-}
-
-/**
- * Stops esbuild-wasm's child process if it was started (`catalog-host` shuts down); a start under
- * way is let finish first, so that it ends without a failure to report.
- */
-export async function stopCompiler(): Promise<void> {
-  const started = esbuildReady;
-  if (started === undefined) return;
-  const wasm = await started.catch(() => undefined);
-  if (esbuildReady === started) esbuildReady = undefined;
-  await wasm?.stop();
-}
-
-/** esbuild-wasm, started once per process on first use (the host's engine). */
-export const esbuildWasmEngine: CompilerEngine = {
-  build: async (options) => (await startEsbuild()).build(options),
-  ready: warmUpCompiler,
-};
-
 /**
  * Compiles a remote ES module graph (spec 4.3, docs/design.md "Remote component module") with
- * esbuild-wasm: the graph under ESM_ORIGIN is fetched through the locked-down fetcher and
- * bundled; each external becomes `module.exports = <registry>[specifier]`, which esbuild's
+ * its engine (esbuild-wasm unless told otherwise, docs/host-process.md "Compiler engine"): the
+ * graph under ESM_ORIGIN is fetched through the locked-down fetcher and bundled; each external becomes `module.exports = <registry>[specifier]`, which esbuild's
  * CommonJS interop turns into working default and named imports without knowing export names.
  */
 export class RemoteCompiler {

@@ -6,7 +6,11 @@ import type { Hono } from 'hono';
 import { MemoryCacheStore } from '../../host/cache/memory-cache-store.js';
 import { createHostApp } from '../../host/host-app.js';
 import type { HostAppConfig } from '../../host/host-config.js';
-import { DEFAULT_REMOTE_COMPILER, HOST_CONFIG_DEFAULTS } from '../../host/host-config.js';
+import {
+  DEFAULT_REMOTE_COMPILER,
+  DEFAULT_REMOTE_COMPILER_ENGINE,
+  HOST_CONFIG_DEFAULTS,
+} from '../../host/host-config.js';
 import type { Logger } from '../../host/logger.js';
 import { type ArtifactsOrigin, startArtifactsOrigin } from '../origins/artifacts-origin.js';
 import { sampleCatalog } from '../origins/sample-packages.js';
@@ -98,6 +102,7 @@ export function fixtureConfig(
     cacheMaxBytes: HOST_CONFIG_DEFAULTS.cacheMaxBytes,
     upstreamConcurrency: HOST_CONFIG_DEFAULTS.upstreamConcurrency,
     remoteCompiler: DEFAULT_REMOTE_COMPILER,
+    remoteCompilerEngine: DEFAULT_REMOTE_COMPILER_ENGINE,
     ...overrides,
   };
 }
