@@ -4,13 +4,13 @@ import { existsSync, readFileSync, statSync, watch } from 'node:fs';
 import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { remoteComponentPath } from '@runtime-component-catalog/contracts';
 import { HOST_MAIN_FILE } from '../testing/host/host-process.js';
 import { startArtifactsOrigin } from '../testing/origins/artifacts-origin.js';
 import { startEsmOrigin } from '../testing/origins/esm-origin.js';
 import { SAMPLE_COMPONENT, sampleEsmModules } from '../testing/origins/sample-esm-modules.js';
 import { sampleCatalog } from '../testing/origins/sample-packages.js';
+import { alternatingLoad, pairedRatio } from './alternating-windows.js';
 import { type BenchRow, median, reportRow } from './bench-row.js';
 import { runLoad } from './host-catalog.bench.js';
 
@@ -224,26 +224,11 @@ async function onOffCost(pair: OnOffPair): Promise<BenchRow> {
       },
     ),
   );
-  const usPerRequest = (window: LoadWindow) => window.cpuNs / 1_000 / window.requests;
-  const pairs: number[] = [];
-  for (const windows of sessions) {
-    const ratios: number[] = [];
-    for (let index = 0; index + 1 < windows.length; index += 2) {
-      const [on, off] =
-        windows[index]!.target === 0 ? [windows[index]!, windows[index + 1]!] : [windows[index + 1]!, windows[index]!];
-      ratios.push(usPerRequest(off) / usPerRequest(on));
-    }
-    for (let pair = 0; pair + 1 < ratios.length; pair += 2) pairs.push(Math.sqrt(ratios[pair]! * ratios[pair + 1]!));
-  }
-  const ratio = median(pairs);
-  const sorted = [...pairs].sort((a, b) => a - b);
-  const middleHalf = `${sorted[Math.floor(sorted.length / 4)]!.toFixed(3)} to ${sorted[Math.ceil((3 * sorted.length) / 4) - 1]!.toFixed(3)}`;
-  const of = (target: 0 | 1) => sessions.flat().filter((window) => window.target === target);
-  const perSecond = (target: 0 | 1) => median(of(target).map((window) => window.requests / window.seconds));
+  const { ratio, pairs, middleHalf, usPerRequest, perSecond } = pairedRatio(sessions);
   return {
-    name: `warm entry, catalog-host process, ${pair.name} (CPU time a request, median of ${pairs.length} pairs of windows of 1 s, ${sessions.length} pairs of processes)`,
-    measured: `${median(of(0).map(usPerRequest)).toFixed(1)} µs CPU a request, ${Math.round(perSecond(0))} req/s; middle half of the pairs ${middleHalf}`,
-    baseline: `${median(of(1).map(usPerRequest)).toFixed(1)} µs, ${Math.round(perSecond(1))} req/s ${pair.baseline}`,
+    name: `warm entry, catalog-host process, ${pair.name} (CPU time a request, median of ${pairs} pairs of windows of 1 s, ${sessions.length} pairs of processes)`,
+    measured: `${usPerRequest[0].toFixed(1)} µs CPU a request, ${Math.round(perSecond[0])} req/s; middle half of the pairs ${middleHalf}`,
+    baseline: `${usPerRequest[1].toFixed(1)} µs, ${Math.round(perSecond[1])} req/s ${pair.baseline}`,
     ratio,
     target: '≥ 0.95',
     ok: ratio >= 0.95,
@@ -272,41 +257,6 @@ function positiveMultiple(name: string, text: string, step: number): number {
   if (!Number.isInteger(value) || value <= 0 || value % step !== 0)
     throw new Error(`${name} must be a positive multiple of ${step}, got "${text}"`);
   return value;
-}
-
-/** One window of bench/alternating-load.ts. */
-interface LoadWindow {
-  readonly target: 0 | 1;
-  readonly cpuNs: number;
-  readonly requests: number;
-  readonly seconds: number;
-  readonly non2xx: number;
-  readonly errors: number;
-}
-
-/** Runs bench/alternating-load.ts on core 0 and returns its windows; throws on any failed request. */
-async function alternatingLoad(plan: {
-  targets: { url: string; pid: number }[];
-  windowSeconds: number;
-  windows: number;
-}): Promise<LoadWindow[]> {
-  const script = fileURLToPath(new URL('./alternating-load.ts', import.meta.url));
-  const args = ['--import', 'tsx', script, JSON.stringify(plan)];
-  const [command, commandArgs] = pinned
-    ? ['/usr/bin/taskset', ['-c', '0', process.execPath, ...args]]
-    : [process.execPath, args];
-  const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'inherit'] });
-  let output = '';
-  child.stdout!.on('data', (chunk) => {
-    output += chunk;
-  });
-  const [code] = await once(child, 'exit');
-  if (code !== 0) throw new Error(`bench: alternating-load exited ${code}`);
-  const windows = JSON.parse(output) as LoadWindow[];
-  for (const window of windows)
-    if (window.non2xx > 0 || window.errors > 0)
-      throw new Error(`bench: ${window.non2xx} non-2xx, ${window.errors} errors`);
-  return windows;
 }
 
 /** User + system CPU time of process `pid`, in milliseconds (/proc/<pid>/stat, clock ticks of 10 ms). */

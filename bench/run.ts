@@ -1,6 +1,12 @@
 import { authoringBench } from './authoring.bench.js';
 import type { BenchRow } from './bench-row.js';
-import { coldEntryLatency, startThroughputServers, warmEntryThroughput, wholeCatalog } from './host-catalog.bench.js';
+import {
+  coldEntryLatency,
+  startThroughputServers,
+  warmEntryCpu,
+  warmEntryThroughput,
+  wholeCatalog,
+} from './host-catalog.bench.js';
 import { wholeCatalogProcessMemory } from './host-catalog-memory.bench.js';
 import {
   compilerModeRss,
@@ -29,6 +35,7 @@ try {
 } finally {
   servers.stop();
 }
+rows.push(await warmEntryCpu());
 rows.push(...(await identityCaches()));
 rows.push(await coldEntryLatency());
 rows.push(await redisWarmEntry());

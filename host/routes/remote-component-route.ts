@@ -15,10 +15,11 @@ export const REMOTE_COMPILER_OFF_MESSAGE = 'Remote components are not compiled b
  * before its query is read: nothing is fetched, compiled or cached.
  */
 export function remoteComponentRoute(remoteComponents: RemoteComponents | undefined): Hono {
-  const respond = renderedResponder((compiled: RenderedModule) => ({
-    'content-type': 'text/javascript; charset=utf-8',
-    [REMOTE_EXTERNALS_HEADER]: compiled.externals,
-  }));
+  const respond = renderedResponder({
+    contentType: 'text/javascript; charset=utf-8',
+    name: REMOTE_EXTERNALS_HEADER,
+    value: (compiled: RenderedModule) => compiled.externals,
+  });
   const route = new Hono();
   route.get('/', async (c) => {
     if (remoteComponents === undefined) throw new HostError('remote-compiler-off', REMOTE_COMPILER_OFF_MESSAGE);

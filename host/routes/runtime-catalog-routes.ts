@@ -9,8 +9,11 @@ import { requestIdOfContext } from './request-id-of-context.js';
 /** `GET /api/runtime-catalog[/<id>[/<artifact>]]` (spec 4.1, docs/design.md HTTP contract). */
 export function runtimeCatalogRoutes(runtimeCatalog: RuntimeCatalog, hostApiVersion: string): Hono {
   // Every answer names the host API version, which the SDK checks entries' `hostApi` against.
-  const headers = { 'content-type': 'application/json; charset=utf-8', [HOST_API_VERSION_HEADER]: hostApiVersion };
-  const jsonResponse = renderedResponder(() => headers);
+  const jsonResponse = renderedResponder({
+    contentType: 'application/json; charset=utf-8',
+    name: HOST_API_VERSION_HEADER,
+    value: () => hostApiVersion,
+  });
   const routes = new Hono();
   routes.get('/', async (c) => jsonResponse(c, await runtimeCatalog.build(requestIdOfContext(c))));
   // Not async: a warm entry is answered without a promise (docs/host-process.md "Warm entry").
