@@ -81,8 +81,11 @@ const exitCodeByCode: Record<AuthoringErrorCode, 1 | 2> = {
 
 /** The one error class of authoring/: a stable `code`, the CLI exit code it maps to, and `cause`. */
 export class AuthoringError extends Error {
+  /** Always `AuthoringError`. */
   override readonly name = 'AuthoringError';
+  /** The stable code of the failure. */
   readonly code: AuthoringErrorCode;
+  /** The CLI's exit code for it: 2 when the command line is at fault, 1 when the package or the work fails. */
   readonly exitCode: 1 | 2;
 
   constructor(code: AuthoringErrorCode, message: string, options?: { cause?: unknown }) {

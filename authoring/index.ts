@@ -1,3 +1,10 @@
+/**
+ * The `catalog-schema` CLI as a library (`runCli`), the schema package's validation and model, and
+ * the publishing tool (`publishArtifacts`) for tools that embed them.
+ *
+ * @packageDocumentation
+ */
+
 // The public API of authoring/ (the CLI is the package's bin; these are for tools that embed it).
 export { AuthoringError, type AuthoringErrorCode } from './authoring-error.js';
 export type { CliIo, TextWriter } from './cli/cli-io.js';

@@ -10,17 +10,24 @@ const semverPattern =
   /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 
 const catalogPackageSchema = z.object({
+  /** The package's id in the catalog: the `<id>` of the host's routes, cache keys and tags. */
   id: z.string().check(z.regex(packageIdPattern, 'must be letters, digits, ".", "_" or "-" (at most 100)')),
+  /** The name the editor's component list shows. */
   label: z.string().check(z.minLength(1, 'must not be empty')),
+  /** The npm package name (`@acme/ui-hero1`), concatenated into artifact and module URLs (spec 2.3). */
   package: z
     .string()
     .check(z.maxLength(214, 'is too long'), z.regex(packageNamePattern, 'must be an npm package name')),
+  /** The package's exact version (semver, no range). */
   version: z.string().check(z.regex(semverPattern, 'must be a semantic version')),
+  /** The category the editor lists the package under. */
   category: z.string().check(z.minLength(1, 'must not be empty')),
+  /** The preview image's URL (the lightweight remote catalog only). */
   previewImage: z.optional(z.string()),
 });
 
 const catalogSchema = z.object({
+  /** The specifiers every remote module reads from the page's runtime registry (spec 2.1). */
   defaultExternals: z.array(
     z
       .string()
@@ -29,17 +36,38 @@ const catalogSchema = z.object({
         z.refine(isExternalSpecifier, 'must be a package name with an optional subpath'),
       ),
   ),
+  /** The component packages, ids unique. */
   packages: z.array(catalogPackageSchema),
 });
 
-/** One component package of the catalog (spec 2.2). */
+/**
+ * One component package of the catalog (spec 2.2).
+ *
+ * @interface
+ */
 export type CatalogPackage = z.infer<typeof catalogPackageSchema>;
 
-/** The catalog (spec 2.1): local (no previewImage) or the lightweight remote one. */
+/**
+ * The catalog (spec 2.1): local (no previewImage) or the lightweight remote one.
+ *
+ * @interface
+ */
 export type Catalog = z.infer<typeof catalogSchema>;
 
 /** The outcome of {@link parseCatalog}: the catalog, or one message per bad field. */
-export type CatalogParseResult = { ok: true; catalog: Catalog } | { ok: false; issues: string[] };
+export type CatalogParseResult =
+  | {
+      /** The input is a valid catalog. */
+      ok: true;
+      /** The catalog, unknown keys dropped. */
+      catalog: Catalog;
+    }
+  | {
+      /** The input is not a valid catalog. */
+      ok: false;
+      /** One message per bad field, naming its path. */
+      issues: string[];
+    };
 
 /**
  * Validates an already JSON-parsed catalog. Each issue names its field as a path

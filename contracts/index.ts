@@ -1,3 +1,10 @@
+/**
+ * The shared vocabulary of the runtime component catalog: the catalog and its entries, the artifact
+ * names, the URL, tag and cache-key rules, and the host's and the service worker's wire shapes.
+ *
+ * @packageDocumentation
+ */
+
 export { ARTIFACT_NAMES, type ArtifactName, isArtifactName } from './artifact-name.js';
 export { artifactCacheKeyParts, artifactTag, CATALOG_TAG, cacheKey, packageTag } from './cache-tags.js';
 export { type Catalog, type CatalogPackage, type CatalogParseResult, parseCatalog } from './catalog.js';

@@ -3,7 +3,9 @@ import type { PackageUrls } from './package-artifacts.js';
 
 /** What the URL rules need to know of a package. */
 export interface PackageCoordinates {
+  /** The npm package name. */
   package: string;
+  /** The exact version. */
   version: string;
 }
 

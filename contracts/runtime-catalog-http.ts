@@ -4,33 +4,45 @@ import type { HostErrorCode } from './host-error-code.js';
 
 /** Every JSON error answer of the host (docs/design.md HTTP contract). */
 export interface ErrorBody {
+  /** A message for people; code against `code`, never this. */
   error: string;
+  /** The stable error code. */
   code: HostErrorCode;
 }
 
 /** A package the whole-catalog build could not load. */
 export interface CatalogBuildFailure {
+  /** The package's id. */
   packageId: string;
+  /** Why it could not be loaded (the artifact load error). */
   error: string;
 }
 
 /** `GET /api/runtime-catalog` (docs/design.md). */
 export interface RuntimeCatalogResponse {
+  /** The entry of every package that loaded. */
   entries: CatalogEntry[];
+  /** The packages that did not; a build with failures is answered but not cached. */
   failures: CatalogBuildFailure[];
 }
 
 /** `POST /api/revalidate` body (spec 4.2). */
 export interface RevalidateRequest {
+  /** The package whose tags are dropped. */
   packageId: string;
+  /** Only this artifact; without it, the whole package. */
   artifact?: ArtifactName;
 }
 
 /** `POST /api/revalidate` success (spec 4.2): `artifact` only when one was invalidated. */
 export interface RevalidateResponse {
+  /** Always true: a failure is an error answer. */
   revalidated: true;
+  /** The package revalidated. */
   packageId: string;
+  /** The artifact revalidated, when the request named one. */
   artifact?: ArtifactName;
+  /** The cache tag dropped (`runtime-artifact:<id>:<artifact>` or `runtime-package:<id>`, spec 3). */
   tag: string;
 }
 
@@ -39,9 +51,13 @@ export const REVALIDATION_SECRET_HEADER = 'x-revalidation-secret';
 
 /** Route paths of the host (docs/design.md HTTP contract). */
 export const HOST_ROUTES = {
+  /** The whole catalog; `/<id>` one entry, `/<id>/<artifact>` one artifact. */
   runtimeCatalog: '/api/runtime-catalog',
+  /** Invalidates an artifact or a package (`POST`, shared secret). */
   revalidate: '/api/revalidate',
+  /** A remote module compiled for the browser (`?url=<module URL>[&integrity=<sri>]`). */
   remoteComponent: '/api/remote-component',
+  /** Liveness: 200 while the process runs. */
   health: '/healthz',
   /** Readiness (docs/design.md "Operations (production)"): 200 `{"ready": true}` or 503 with the reason. */
   ready: '/readyz',
@@ -59,7 +75,17 @@ export const HOST_ROUTES = {
 export type NotReadyReason = 'draining' | 'redis-disconnected' | 'bus-not-listening' | 'redis-failing';
 
 /** The body of `GET /readyz`. */
-export type ReadinessBody = { ready: true } | { ready: false; reason: NotReadyReason };
+export type ReadinessBody =
+  | {
+      /** The instance can serve. */
+      ready: true;
+    }
+  | {
+      /** The instance cannot serve now (503). */
+      ready: false;
+      /** Why not. */
+      reason: NotReadyReason;
+    };
 
 /** `GET /api/runtime-catalog/<id>` */
 export function entryPath(packageId: string): string {

@@ -27,7 +27,10 @@ export function remoteComponentPath(moduleUrl: string, integrity?: string): stri
  */
 const EXTERNAL_SPECIFIER = /^(?:@[a-z0-9][\w.~-]*\/)?[a-z0-9][\w.~-]*(?:\/[\w.~@+-]+)*$/i;
 
-/** Whether `specifier` is a valid external specifier (see {@link EXTERNAL_SPECIFIER}). */
+/**
+ * Whether `specifier` is a valid external specifier: a bare package name with an optional subpath
+ * (`react`, `react/jsx-runtime`, `@acme/common/client`), at most 214 characters (`EXTERNAL_SPECIFIER`).
+ */
 export function isExternalSpecifier(specifier: string): boolean {
   return specifier.length <= 214 && EXTERNAL_SPECIFIER.test(specifier);
 }

@@ -3,19 +3,36 @@
  * worker answers on that port with the matching reply.
  */
 export type WorkerRequest =
-  | { readonly type: 'mirror-status' }
-  | { readonly type: 'clear-mirror' }
+  | {
+      /** Asks what the mirror holds (answered with {@link MirrorStatus}). */
+      readonly type: 'mirror-status';
+    }
+  | {
+      /** Empties the mirror. */
+      readonly type: 'clear-mirror';
+    }
   /**
    * App shell (opt-in): mirror the editor page (`document`) and the same-origin resources it
    * loaded before the worker controlled it, so a reload works offline from the first visit on.
    */
-  | { readonly type: 'mirror-app-shell'; readonly document: string; readonly resources: readonly string[] };
+  | {
+      /** Mirrors the app shell. */
+      readonly type: 'mirror-app-shell';
+      /** The editor page's URL. */
+      readonly document: string;
+      /** The same-origin resources the page loaded. */
+      readonly resources: readonly string[];
+    };
 
 /** What the worker holds in its mirror. */
 export interface MirrorStatus {
+  /** The reply to a `mirror-status` request. */
   readonly type: 'mirror-status';
+  /** How many answers the mirror holds. */
   readonly entries: number;
+  /** Their size in bytes. */
   readonly bytes: number;
+  /** The mirror limit in bytes (least recently used answers leave first). */
   readonly maxBytes: number;
   /** Mirrored URLs, least recently used first. */
   readonly urls: readonly string[];
@@ -24,9 +41,17 @@ export interface MirrorStatus {
 /** Replies, one per request type. */
 export type WorkerReply =
   | MirrorStatus
-  | { readonly type: 'mirror-cleared' }
+  | {
+      /** The mirror is empty now. */
+      readonly type: 'mirror-cleared';
+    }
   /** How many of the app shell's URLs are now mirrored. */
-  | { readonly type: 'app-shell-mirrored'; readonly mirrored: number };
+  | {
+      /** The app shell was mirrored. */
+      readonly type: 'app-shell-mirrored';
+      /** How many of its URLs the mirror holds now. */
+      readonly mirrored: number;
+    };
 
 /** The response header that marks an answer served from the mirror; its value is a {@link MirrorReason}. */
 export const MIRROR_HEADER = 'x-catalog-mirror';

@@ -8,8 +8,11 @@ export type ArtifactLoader = (request: ArtifactRequest) => Promise<JsonObject | 
 
 /** Which artifact to load and where it lives. */
 export interface ArtifactRequest {
+  /** The package's id (named in load errors). */
   readonly packageId: string;
+  /** Which of the five artifacts. */
   readonly artifact: ArtifactName;
+  /** The artifact's URL on the artifacts origin. */
   readonly url: string;
   /** The id of the request that causes the load, sent as `x-request-id` (docs/host-process.md). */
   readonly requestId?: string | undefined;

@@ -52,7 +52,14 @@ export interface HostAppDependencies {
 }
 
 /** Limits of one remote module graph (docs/design.md): 200 modules, 5 MiB of source, 5 redirects. */
-export const REMOTE_GRAPH_LIMITS = { maxModules: 200, maxSourceBytes: 5 * 1024 * 1024, maxRedirects: 5 } as const;
+export const REMOTE_GRAPH_LIMITS = {
+  /** Modules in one graph. */
+  maxModules: 200,
+  /** Bytes of source in one graph (5 MiB). */
+  maxSourceBytes: 5 * 1024 * 1024,
+  /** Redirects followed for one fetch. */
+  maxRedirects: 5,
+} as const;
 
 /**
  * The host as a Hono app that others can mount or serve: the runtime catalog routes, the

@@ -1,3 +1,5 @@
+// Long because every setting of the host is declared, documented and checked here once: the
+// environment's (HostConfig), createHostApp's (HostAppOptions), their defaults and both resolvers.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { HOST_API_VERSION } from '@runtime-component-catalog/contracts';
@@ -79,14 +81,21 @@ export type HostEnv = Readonly<Record<string, string | undefined>>;
 
 /** Defaults of the optional settings (documented in the README's configuration table). */
 export const HOST_CONFIG_DEFAULTS = {
+  /** `PORT`: the listening port. */
   port: 8787,
+  /** `HOST`: the listening address. */
   hostname: '127.0.0.1',
+  /** `FETCH_TIMEOUT_MS`: time-out of one origin read, body included. */
   fetchTimeoutMs: 10_000,
+  /** `MAX_UPSTREAM_BYTES`: the largest artifact or catalog body accepted (5 MiB). */
   maxUpstreamBytes: 5 * 1024 * 1024,
+  /** `CACHE_MAX_BYTES`: bound of the cached values and their tags (128 MiB). */
   cacheMaxBytes: 128 * 1024 * 1024,
+  /** `UPSTREAM_CONCURRENCY`: origin fetches in flight at once. */
   upstreamConcurrency: 64,
   // docs/host-process.md "Drain": a load balancer probing /readyz every 1-2 s with a threshold of
   // 2 or 3 has stopped sending within 5 s; and 5 s leaves docker stop's 10 s for the requests in flight.
+  /** `SHUTDOWN_DRAIN_MS`: how long requests are still served after SIGTERM/SIGINT. */
   shutdownDrainMs: 5_000,
 } as const;
 
@@ -108,21 +117,21 @@ export interface HostAppOptions {
   readonly artifactsOrigin: string;
   /** {esm_origin}: an http(s) URL, which may carry a path; the only origin remote-component fetches from. */
   readonly esmOrigin: string;
-  /** Shared secret of `POST /api/revalidate`; unset or empty: every request gets 401. */
+  /** Shared secret of `POST /api/revalidate` (`REVALIDATION_SECRET`); unset or empty: every request gets 401. */
   readonly revalidationSecret?: string | undefined;
   /** Default: the host API version of this release (`HOST_API_VERSION`). */
   readonly hostApiVersion?: string | undefined;
-  /** Default 10000. */
+  /** Time-out of one origin read, body included, in ms (`FETCH_TIMEOUT_MS`; default 10000). */
   readonly fetchTimeoutMs?: number | undefined;
-  /** Default 5242880. */
+  /** Largest artifact or catalog body accepted, in bytes (`MAX_UPSTREAM_BYTES`; default 5242880). */
   readonly maxUpstreamBytes?: number | undefined;
-  /** Default 134217728. */
+  /** Bound of the in-process cache's values and tags, in bytes (`CACHE_MAX_BYTES`; default 134217728); a given `store` has its own. */
   readonly cacheMaxBytes?: number | undefined;
-  /** Default 64. */
+  /** Origin fetches in flight at once (`UPSTREAM_CONCURRENCY`; default 64). */
   readonly upstreamConcurrency?: number | undefined;
-  /** Default `lazy`: esbuild-wasm starts on the first compile; `eager` starts it now; `off` never. */
+  /** When the compiler starts (`REMOTE_COMPILER`): `lazy` (default) on the first compile, `eager` now, `off` never (501). */
   readonly remoteCompiler?: RemoteCompilerMode | undefined;
-  /** Default `wasm` (esbuild-wasm); `native` compiles with the optional peer dependency `esbuild`, which must then be installed. */
+  /** Which esbuild compiles (`REMOTE_COMPILER_ENGINE`): `wasm` (default, esbuild-wasm) or `native`, the optional peer `esbuild`. */
   readonly remoteCompilerEngine?: RemoteCompilerEngine | undefined;
 }
 

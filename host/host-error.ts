@@ -31,8 +31,11 @@ const statusByCode: Record<HostErrorCode, number> = {
  * `{"error": message, "code": code}` with `status` (docs/design.md HTTP contract).
  */
 export class HostError extends Error {
+  /** `HostError`, or the subclass's own name. */
   override readonly name: string = 'HostError';
+  /** The stable code answered in the body (`HOST_ERROR_CODES`). */
   readonly code: HostErrorCode;
+  /** The HTTP status the code is answered with. */
   readonly status: number;
 
   constructor(code: HostErrorCode, message: string, options?: { cause?: unknown }) {

@@ -1,3 +1,10 @@
+/**
+ * The host as a library: `createHostApp` (a Hono app with the catalog routes), its configuration,
+ * the tagged cache and the in-process store, the catalog service and the host's error.
+ *
+ * @packageDocumentation
+ */
+
 // The host's public API. The Redis cache store is `@runtime-component-catalog/host/redis`
 // (host/redis.ts), so that this entry loads no ioredis.
 export { type ArtifactLoader, type ArtifactRequest, createArtifactLoader } from './artifact-loader.js';

@@ -1,3 +1,9 @@
+/**
+ * The Redis cache store, shared by several host instances: give it to `createHostApp` as `store`.
+ *
+ * @packageDocumentation
+ */
+
 // `@runtime-component-catalog/host/redis`: the Redis cache store, an entry of its own so that the
 // main entry never loads ioredis (a host on the in-process store does not need it, and ioredis's
 // `VerbatimString extends String` costs V8's fast String.prototype until the store restores it:

@@ -9,7 +9,7 @@ type HeadHeaders = OutgoingHttpHeaders | readonly OutgoingHttpHeader[] | undefin
  * request's id as Node makes it (the request head parsed) and writes `x-request-id` into the
  * answer's head, so every answer carries it: the app's (errors, 304 and 404 too) and those the
  * app never sees (Node's 400 for a request without `Host`). The app reads it as
- * `c.env.outgoing.requestId` ({@link requestIdOfContext}) and sends it on the origin fetches it
+ * `c.env.outgoing.requestId` (`requestIdOfContext`) and sends it on the origin fetches it
  * makes; the access line writes it (docs/host-process.md "Request id").
  *
  * The id goes in where the head is written (`writeHead`), as the first entry of a flat list,

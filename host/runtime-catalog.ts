@@ -23,10 +23,15 @@ import { type RenderedJson, renderJson, renderJsonText } from './rendered-json.j
 
 /** What {@link RuntimeCatalog} is built from. */
 export interface RuntimeCatalogOptions {
+  /** The tagged cache every read goes through. */
   readonly cache: TaggedCache;
+  /** Reads the catalog source (file or URL). */
   readonly readCatalog: CatalogReader;
+  /** Loads one artifact from the artifacts origin. */
   readonly loadArtifact: ArtifactLoader;
+  /** `{artifacts_origin}` of the artifact URLs (spec 2.3). */
   readonly artifactsOrigin: string;
+  /** `{esm_origin}` of the module URLs (spec 2.3). */
   readonly esmOrigin: string;
 }
 

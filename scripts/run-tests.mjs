@@ -14,6 +14,7 @@ const typecheckProjects = [
   'host',
   'sdk',
   'sdk/tsconfig.test.json',
+  'sdk/vite',
   'service-worker',
   'service-worker/tsconfig.test.json',
   'authoring',
@@ -54,6 +55,12 @@ for (const project of [...typecheckProjects, ...builtTypecheckProjects]) {
   check(`typecheck ${project}`, 'npx', ['tsc', '-p', project]);
 }
 check('lint and format', 'npx', ['biome', 'ci', '.']);
+// The API reference (docs/reference.md): TypeDoc fails on a public export or a property of an
+// exported type without a comment, or on a broken link; docs/reference/ must be what the code generates.
+check('API reference (every public export documented, docs/reference/ up to date)', 'node', [
+  'scripts/api-reference.mjs',
+  '--check',
+]);
 
 /**
  * Runs a test suite that writes a JSON report, and adds its counts. A suite that fails without a

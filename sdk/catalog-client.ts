@@ -54,8 +54,11 @@ interface Prefetched {
 
 /** What `prepareInsert` gives: the entry, the loaded component module and the new instance. */
 export interface InsertedComponent {
+  /** The CatalogEntry from the host. */
   readonly entry: CatalogEntry;
+  /** The loaded remote module; its default export is the component. */
   readonly module: ComponentModule;
+  /** The new instance, data.json's defaults deep-copied as its props. */
   readonly instance: ComponentInstance;
 }
 
@@ -82,7 +85,9 @@ export class CatalogClient {
     this.#host = new HostClient(options.hostUrl, this.#fetch);
     this.#loader = new ComponentLoader({
       host: this.#host,
-      importModule: options.importModule ?? ((url) => import(/* @vite-ignore */ url)),
+      // Bundlers must leave this import to the browser: webpack and Turbopack otherwise compile it
+      // into a stub that rejects every URL (webpackIgnore; Vite: @vite-ignore). docs/recipes.md
+      importModule: options.importModule ?? ((url) => import(/* @vite-ignore */ /* webpackIgnore: true */ url)),
       hostApiVersion: options.hostApiVersion,
     });
     if (options.runtime !== undefined) registerRuntimeModules(options.runtime);
@@ -198,7 +203,12 @@ export class CatalogClient {
    * its component (the caller loads it, or not): of package `id` (its entry and data.json read
    * now, or taken from a fresh prefetch), or of an `entry` the caller has (its data.json read now).
    */
-  async newInstance(of: string | CatalogEntry): Promise<{ entry: CatalogEntry; instance: ComponentInstance }> {
+  async newInstance(of: string | CatalogEntry): Promise<{
+    /** The entry the instance was made from. */
+    entry: CatalogEntry;
+    /** The new instance, data.json's defaults deep-copied as its props. */
+    instance: ComponentInstance;
+  }> {
     if (typeof of !== 'string') {
       return { entry: of, instance: createInstance(of, await this.getArtifact(of.id, 'data.json')) };
     }

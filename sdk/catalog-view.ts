@@ -3,7 +3,9 @@ import { SdkError } from './sdk-error.js';
 
 /** A category and its packages, in catalog order. */
 export interface CatalogCategory {
+  /** The category's name. */
   readonly category: string;
+  /** Its packages, in catalog order. */
   readonly packages: readonly CatalogPackage[];
 }
 
@@ -12,6 +14,7 @@ export interface CatalogCategory {
  * package name and version, default externals. Pure: nothing here fetches.
  */
 export class CatalogView {
+  /** The catalog as loaded and validated. */
   readonly catalog: Catalog;
   readonly #byId: ReadonlyMap<string, CatalogPackage>;
   readonly #baseUrl: string | undefined;
@@ -67,7 +70,12 @@ export class CatalogView {
   }
 
   /** Package name and version of `id`. */
-  resolve(id: string): { package: string; version: string } {
+  resolve(id: string): {
+    /** The npm package name. */
+    package: string;
+    /** The exact version. */
+    version: string;
+  } {
     const pkg = this.package(id);
     return { package: pkg.package, version: pkg.version };
   }

@@ -11,7 +11,10 @@ import { missingRuntimeModules } from './runtime-registry.js';
 import { SdkError } from './sdk-error.js';
 
 /** A loaded remote component module: its default export is the component. */
-export type ComponentModule = Record<string, unknown> & { default?: unknown };
+export type ComponentModule = Record<string, unknown> & {
+  /** The component. */
+  default?: unknown;
+};
 
 /** Imports an ES module by URL: the page's own `import()` by default. */
 export type ModuleImporter = (url: string) => Promise<ComponentModule>;

@@ -8,17 +8,31 @@ export type PageEdit = Pick<Page, 'title' | 'content'>;
 /** Where the session's saving stands. */
 export type EditingSessionState =
   /** Every edit is stored; `revision` is the stored page's. */
-  | { readonly status: 'saved'; readonly revision: number }
+  | {
+      /** Every edit is stored. */
+      readonly status: 'saved';
+      /** The stored page's revision. */
+      readonly revision: number;
+    }
   /** A save is on its way. */
-  | { readonly status: 'saving' }
+  | {
+      /** A save is on its way. */
+      readonly status: 'saving';
+    }
   /** The last save failed for another reason than a conflict; the next edit, or `retry()`, tries again. */
-  | { readonly status: 'error'; readonly error: unknown }
+  | {
+      /** The last save failed (not a conflict). */
+      readonly status: 'error';
+      /** What it failed with (an `SdkError` from the store, usually). */
+      readonly error: unknown;
+    }
   /**
    * Another tab (or editor) stored this page since this session's base, or deleted it. Nothing is
    * saved until the user chooses: `keepMine()` stores this session's page over theirs, or
    * `takeTheirs()` continues from theirs. Until then every edit is kept, none is lost.
    */
   | {
+      /** Another tab stored or deleted this page: the user chooses. */
       readonly status: 'conflict';
       /** Their page (undefined: they deleted it). */
       readonly theirs: Page | undefined;
@@ -28,7 +42,9 @@ export type EditingSessionState =
 
 /** Options of {@link openEditingSession}. */
 export interface EditingSessionOptions {
+  /** Where the page is read from and saved to. */
   readonly store: PageStore;
+  /** The page being edited (created on the first save when the store has none). */
   readonly pageId: string;
   /** The title of the page when the store has none yet (default: the page id). */
   readonly newTitle?: string;

@@ -2,6 +2,7 @@
 export interface ExternalItem {
   /** The prop's value when the item is picked (a media file's `{id, url}`, say). */
   readonly value: unknown;
+  /** What the list shows for the item. */
   readonly label: string;
   /** An image URL the list shows beside the label. */
   readonly preview?: string;

@@ -7,7 +7,11 @@ import {
 
 /** Options of {@link registerCatalogWorker}. */
 export interface CatalogWorkerOptions {
-  /** Where the page serves `runtime-component-catalog/service-worker` (same origin as the page). */
+  /**
+   * The worker's script, same origin as the page: the catalog's worker where the Vite plugin serves
+   * it (`/catalog-sw.js`), or a worker of your own that registers the catalog's routes
+   * (docs/service-worker.md "Coexisting with another worker").
+   */
   readonly scriptUrl: string;
   /** The host whose answers are mirrored (default: the page's origin). */
   readonly hostUrl?: string;
@@ -29,6 +33,7 @@ export interface CatalogWorkerOptions {
 
 /** The registered worker, controlling this page. */
 export interface CatalogWorker {
+  /** The browser's registration of the worker. */
   readonly registration: ServiceWorkerRegistration;
   /** Entries, bytes and URLs of the mirror. */
   status(): Promise<MirrorStatus>;

@@ -20,7 +20,9 @@ export type SdkErrorCode =
 
 /** The one error class of the SDK: a stable `code`, the context to act on, the original error in `cause`. */
 export class SdkError extends Error {
+  /** Always `SdkError`. */
   override readonly name = 'SdkError';
+  /** The stable code of the failure. */
   readonly code: SdkErrorCode;
   /** The host's HTTP status, for `host-error` (and 404 for `unknown-package` and `not-found`). */
   readonly status: number | undefined;

@@ -61,6 +61,8 @@ export default defineConfig({
         '**/*.case.ts',
         'vite.config.ts',
         'vite.worker.config.ts',
+        // The Vite plugin is Node code with its own tsconfig and build (vite/tsconfig.build.json).
+        'vite/**',
         'dist/**',
         'node_modules/**',
       ],

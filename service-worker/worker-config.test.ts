@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { appShellKey, isAppShell, isMirrored, keepsLastGood, resolveWorkerConfig } from './worker-config.js';
+import { CatalogRoutesError } from './catalog-routes-error.js';
+import type { CatalogRoutesOptions } from './catalog-routes-options.js';
+import {
+  appShellKey,
+  configFromOptions,
+  isAppShell,
+  isMirrored,
+  keepsLastGood,
+  resolveWorkerConfig,
+} from './worker-config.js';
 
 const origin = 'https://editor.test';
 const config = resolveWorkerConfig(
@@ -51,5 +60,61 @@ describe('worker configuration and what each route takes', () => {
   it('keys a page without its query (one editor, any ?page=), other resources as they are', () => {
     expect(appShellKey(url('/editor?page=a#x'), 'document')).toBe(`${origin}/editor`);
     expect(appShellKey(url('/main.js?v=1'), 'script')).toBe(`${origin}/main.js?v=1`);
+  });
+});
+
+describe('configuration from registerCatalogRoutes options (a worker of your own)', () => {
+  // The importing worker's script: its query is not read once options are given.
+  const scriptUrl = new URL(`${origin}/sw.js?host=https://ignored.test&appShell=1`);
+
+  it('reads the options, relative URLs against the worker script, and the same defaults as the query', () => {
+    expect(
+      configFromOptions({ hostUrl: 'https://host.test/any/path', catalogUrl: '/catalog.json' }, scriptUrl),
+    ).toEqual({
+      hostOrigin: 'https://host.test',
+      catalogUrl: `${origin}/catalog.json`,
+      maxBytes: 50 * 1024 * 1024,
+      timeoutMs: 4_000,
+      appShell: false,
+      scriptPath: '/sw.js',
+    });
+    expect(configFromOptions({ maxBytes: 1024, timeoutMs: 250, appShell: true }, scriptUrl)).toEqual({
+      hostOrigin: origin,
+      catalogUrl: undefined,
+      maxBytes: 1024,
+      timeoutMs: 250,
+      appShell: true,
+      scriptPath: '/sw.js',
+    });
+  });
+
+  it('refuses a value that cannot configure the routes, naming the option (code invalid-option)', () => {
+    const refusal = (options: CatalogRoutesOptions) => {
+      try {
+        configFromOptions(options, scriptUrl);
+        return undefined;
+      } catch (error) {
+        return error instanceof CatalogRoutesError ? [error.code, error.option] : error;
+      }
+    };
+    expect(
+      [
+        { hostUrl: 'http://' },
+        { catalogUrl: 'https://' },
+        { maxBytes: 0 },
+        { maxBytes: Number.NaN },
+        { timeoutMs: -1 },
+        { timeoutMs: '250' as unknown as number },
+        { appShell: 'yes' as unknown as boolean },
+      ].map(refusal),
+    ).toEqual([
+      ['invalid-option', 'hostUrl'],
+      ['invalid-option', 'catalogUrl'],
+      ['invalid-option', 'maxBytes'],
+      ['invalid-option', 'maxBytes'],
+      ['invalid-option', 'timeoutMs'],
+      ['invalid-option', 'timeoutMs'],
+      ['invalid-option', 'appShell'],
+    ]);
   });
 });

@@ -1,4 +1,6 @@
 import { HOST_ROUTES, WORKER_PARAMS } from '@runtime-component-catalog/contracts';
+import { CatalogRoutesError } from './catalog-routes-error.js';
+import type { CatalogRoutesOptions } from './catalog-routes-options.js';
 
 /** The worker's configuration, read once from its script URL's query (contracts WORKER_PARAMS). */
 export interface WorkerConfig {
@@ -29,6 +31,37 @@ export function resolveWorkerConfig(scriptUrl: URL): WorkerConfig {
     maxBytes: positive(WORKER_PARAMS.maxBytes, WORKER_DEFAULTS.maxBytes),
     timeoutMs: positive(WORKER_PARAMS.timeoutMs, WORKER_DEFAULTS.timeoutMs),
     appShell: params.get(WORKER_PARAMS.appShell) === '1',
+    scriptPath: scriptUrl.pathname,
+  };
+}
+
+/**
+ * Reads the configuration from `registerCatalogRoutes` options (then the script URL's query is not
+ * read). Options are code, not a URL a page built: a value that cannot configure the routes throws
+ * a CatalogRoutesError (`invalid-option`) instead of falling back to the default.
+ */
+export function configFromOptions(options: CatalogRoutesOptions, scriptUrl: URL): WorkerConfig {
+  const url = (option: 'hostUrl' | 'catalogUrl', value: string): URL => {
+    try {
+      return new URL(value, scriptUrl);
+    } catch (cause) {
+      throw new CatalogRoutesError('invalid-option', option, `Invalid ${option}: ${JSON.stringify(value)}`, { cause });
+    }
+  };
+  const positive = (option: 'maxBytes' | 'timeoutMs', value: number | undefined, fallback: number): number => {
+    if (value === undefined) return fallback;
+    if (typeof value === 'number' && Number.isFinite(value) && value > 0) return value;
+    throw new CatalogRoutesError('invalid-option', option, `Invalid ${option}: ${String(value)} (a positive number)`);
+  };
+  if (options.appShell !== undefined && typeof options.appShell !== 'boolean') {
+    throw new CatalogRoutesError('invalid-option', 'appShell', `Invalid appShell: ${String(options.appShell)}`);
+  }
+  return {
+    hostOrigin: options.hostUrl === undefined ? scriptUrl.origin : url('hostUrl', options.hostUrl).origin,
+    catalogUrl: options.catalogUrl === undefined ? undefined : url('catalogUrl', options.catalogUrl).href,
+    maxBytes: positive('maxBytes', options.maxBytes, WORKER_DEFAULTS.maxBytes),
+    timeoutMs: positive('timeoutMs', options.timeoutMs, WORKER_DEFAULTS.timeoutMs),
+    appShell: options.appShell === true,
     scriptPath: scriptUrl.pathname,
   };
 }

@@ -33,7 +33,7 @@ describe('README snippets', () => {
     const files = readdirSync(join(repoRoot, 'docs/snippets'))
       .filter((file) => /\.tsx?$/.test(file))
       .map((file) => `docs/snippets/${file}`);
-    expect(files).toHaveLength(5);
+    expect(files).toHaveLength(7);
     expect(
       shownSnippets('README.md')
         .map(({ path }) => path)

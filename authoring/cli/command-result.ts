@@ -2,8 +2,11 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 
 /** What a command reports: success, its failures, a one-line summary and the files it wrote. */
 export interface CommandResult {
+  /** The command succeeded (exit 0); tell results apart by this only. */
   readonly ok: boolean;
+  /** Every failure, located in a file, sorted. */
   readonly diagnostics: readonly Diagnostic[];
+  /** The last line printed (`validate: 2 problems in 1 file`). */
   readonly summary: string;
   /** Folders or files written, relative to the schema package root. */
   readonly written: readonly string[];

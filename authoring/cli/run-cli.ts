@@ -10,6 +10,7 @@ import { defineReleaseCommands } from './release-commands.js';
 
 /** Options of runCli beyond the I/O: the file system to write through (tests inject failures), the environment. */
 export interface RunCliOptions {
+  /** The file operations outputs are written through (default: `node:fs/promises`; tests inject failures). */
   readonly fs?: OutputFileSystem;
   /**
    * The environment (default: process.env, read here and nowhere deeper): sync:deps, publish,

@@ -5,10 +5,15 @@ import type { DiagnosticCode } from './diagnostic-code.js';
  * (forward slashes), `line` and `column` are 1-based.
  */
 export interface Diagnostic {
+  /** The file, relative to the schema package root, with forward slashes. */
   readonly path: string;
+  /** The 1-based line. */
   readonly line: number;
+  /** The 1-based column. */
   readonly column: number;
+  /** The stable code of the failure. */
   readonly code: DiagnosticCode;
+  /** What is wrong, for people. */
   readonly message: string;
 }
 

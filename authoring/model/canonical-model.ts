@@ -30,7 +30,10 @@ export interface CollectionModel {
  * Components and collections are sorted by id.
  */
 export interface CanonicalModel {
+  /** The schema package's version (`src/source/version.json`). */
   readonly version: string;
+  /** Every component, sorted by id. */
   readonly components: readonly ComponentModel[];
+  /** Every collection, sorted by id. */
   readonly collections: readonly CollectionModel[];
 }

@@ -46,10 +46,14 @@ export const compiledSchemaFormat = 1;
  * `generate:types` reads (spec 4.4).
  */
 export interface CompiledSchema {
+  /** The cache format (a cache of another format is stale). */
   readonly format: typeof compiledSchemaFormat;
   /** SHA-256 of the source files it was compiled from (stale-cache detection). */
   readonly sourceHash: string;
+  /** The schema package's version. */
   readonly version: string;
+  /** Every component, with its Strapi names. */
   readonly components: readonly CompiledComponent[];
+  /** Every collection, with its Strapi names. */
   readonly collections: readonly CompiledCollection[];
 }

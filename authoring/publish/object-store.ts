@@ -3,7 +3,7 @@ import { AuthoringError } from '../authoring-error.js';
 /**
  * Where published objects live (spec 4.2, docs/design.md "Publishing"): the artifacts store (served
  * by `{artifacts_origin}`) and, in the embedded default, the ESM origin's folder. Keys are
- * relative POSIX paths (`@acme/ui-hero1@1.0.0/data.json`), checked by {@link checkObjectKey}.
+ * relative POSIX paths (`@acme/ui-hero1@1.0.0/data.json`), checked by `checkObjectKey`.
  * Nothing here is trusted for correctness: publish reads every upload back through the origin.
  */
 export interface ObjectStore {

@@ -11,12 +11,15 @@ import { verifyThroughOrigin } from './verify-through-origin.js';
 export interface PublishTargets {
   /** The artifacts store, served by `artifactsOrigin` (the URL the host reads). */
   readonly artifacts: ObjectStore;
+  /** The origin the host reads artifacts from: every upload is read back through it. */
   readonly artifactsOrigin: string;
   /** The embedded default only: the folder or bucket the ESM origin serves, where the built module goes. */
   readonly esm: ObjectStore | undefined;
+  /** The ESM origin of the module URLs (the host's `ESM_ORIGIN`). */
   readonly esmOrigin: string;
   /** The catalog's key in the artifacts store (a new variant is listed there), or undefined: not managed. */
   readonly catalogKey: string | undefined;
+  /** The host to revalidate. */
   readonly host: HostTarget;
 }
 
@@ -25,11 +28,15 @@ export type PublishStep = 'publish' | 'module' | 'artifact' | 'catalog' | 'uploa
 
 /** One progress report: its step and the line the CLI prints. */
 export interface PublishEvent {
+  /** The step reported. */
   readonly step: PublishStep;
+  /** The line the CLI prints for it. */
   readonly text: string;
 }
 
+/** How {@link publishArtifacts} runs. */
 export interface PublishOptions {
+  /** Report what would be uploaded and revalidated, and do nothing. */
   readonly dryRun: boolean;
   /** Upload and revalidate every artifact given, whatever the manifest says. */
   readonly force: boolean;
@@ -39,8 +46,11 @@ export interface PublishOptions {
 
 /** A package version as publish addresses it: the catalog id the host revalidates, name and version. */
 export interface PublishedPackage {
+  /** The catalog id the host revalidates. */
   readonly packageId: string;
+  /** The npm package name. */
   readonly package: string;
+  /** The version published. */
   readonly version: string;
 }
 
@@ -62,6 +72,7 @@ export interface ArtifactsPublish {
   readonly uploaded: readonly string[];
   /** Revalidate calls the host answered 2xx: `package` or an artifact name. */
   readonly revalidated: readonly PendingRevalidation[];
+  /** Nothing had changed: nothing was uploaded or revalidated. */
   readonly upToDate: boolean;
 }
 

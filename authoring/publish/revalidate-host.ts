@@ -11,7 +11,9 @@ const RETRY_UNREACHABLE = `check HOST_APP_URL, then ${RETRY}`;
 
 /** Where and how to tell the host (spec 5.3: `HOST_APP_URL`, `HOST_REVALIDATION_SECRET`). */
 export interface HostTarget {
+  /** The host's base URL (`HOST_APP_URL`). */
   readonly url: string;
+  /** The revalidation secret (`HOST_REVALIDATION_SECRET`); never printed. */
   readonly secret: string;
 }
 

@@ -11,8 +11,11 @@ import { validateSourceSchemas } from './validate-source-schemas.js';
 
 /** A schema package read, parsed and validated: the canonical model and every failure, sorted. */
 export interface ValidatedPackage {
+  /** The source files read, each with its syntax tree. */
   readonly files: SchemaPackageFiles;
+  /** The canonical model parsed from them. */
   readonly model: CanonicalModel;
+  /** Every failure of the three layers, sorted. */
   readonly diagnostics: readonly Diagnostic[];
 }
 

@@ -1,7 +1,8 @@
 import { registerCatalogWorker } from '@runtime-component-catalog/sdk';
 
-// The editor's origin serves the package's `@runtime-component-catalog/sdk/service-worker` file
-// at /catalog-sw.js (copy it at build time, or route to it), as text/javascript with no-cache.
+// The editor's origin serves the SDK's worker at /catalog-sw.js, as text/javascript with no-cache:
+// the Vite plugin does (`catalogWorker()` of `@runtime-component-catalog/sdk/vite`); without Vite,
+// serve the package's `@runtime-component-catalog/sdk/service-worker` file there.
 export const worker = await registerCatalogWorker({
   scriptUrl: '/catalog-sw.js', // same origin as the editor page; its folder is the default scope
   hostUrl: location.origin, // whose answers are mirrored (default: the page origin)

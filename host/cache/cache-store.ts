@@ -13,6 +13,7 @@ export interface CacheSetOptions {
 
 /** A cache hit. The wrapper lets `null` (an origin 404) be a cached value. */
 export interface CacheHit {
+  /** The stored value (`null` included: an origin 404 is cached as null). */
   readonly value: unknown;
 }
 

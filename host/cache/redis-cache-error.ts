@@ -22,7 +22,9 @@ export const REDIS_CACHE_UNAVAILABLE = 'Cache store unavailable';
  * connection URL's credentials.
  */
 export class RedisCacheError extends HostError {
+  /** Always `RedisCacheError`. */
   override readonly name = 'RedisCacheError';
+  /** What the store was doing when Redis failed. */
   readonly operation: RedisCacheOperation;
 
   constructor(

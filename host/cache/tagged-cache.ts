@@ -48,11 +48,6 @@ export class TaggedCache {
   }
 
   /**
-   * The cached value of `key`, or the result of `load` (stored with `tags` unless invalidated
-   * meanwhile). `tags` may be a function: it is then called only on a miss, keeping hits cheap.
-   * `kind` names what the key is for the metrics' hit and miss counts.
-   */
-  /**
    * The value this process holds for `key` now, without a promise (a store with `peek`: the
    * in-process store, or Redis's local copies under the bus lease), counted as a hit of `kind`;
    * undefined, and nothing counted, when it holds none: the caller goes on with {@link getOrLoad}.
@@ -64,6 +59,11 @@ export class TaggedCache {
     return peeked.value as T;
   }
 
+  /**
+   * The cached value of `key`, or the result of `load` (stored with `tags` unless invalidated
+   * meanwhile). `tags` may be a function: it is then called only on a miss, keeping hits cheap.
+   * `kind` names what the key is for the metrics' hit and miss counts.
+   */
   getOrLoad<T>(
     key: string,
     tags: Iterable<string> | (() => Iterable<string>),

@@ -3,14 +3,30 @@ import { SdkError } from '../sdk-error.js';
 
 /** A change another tab (or this store) made, as listeners learn of it. */
 export type PageStoreEvent =
-  | { readonly type: 'saved'; readonly id: string; readonly revision: number }
-  | { readonly type: 'deleted'; readonly id: string };
+  | {
+      /** A page was saved. */
+      readonly type: 'saved';
+      /** The page's id. */
+      readonly id: string;
+      /** The revision it was saved with. */
+      readonly revision: number;
+    }
+  | {
+      /** A page was deleted. */
+      readonly type: 'deleted';
+      /** The page's id. */
+      readonly id: string;
+    };
 
 /** A page without its content, for lists. */
 export interface PageSummary {
+  /** The page's id. */
   readonly id: string;
+  /** The page's title. */
   readonly title: string;
+  /** The stored revision. */
   readonly revision: number;
+  /** ISO 8601 time of the last save. */
   readonly updatedAt: string;
 }
 

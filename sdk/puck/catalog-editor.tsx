@@ -6,6 +6,7 @@ import { SessionStatus } from './session-status.js';
 
 /** Props of {@link CatalogEditor}: Puck's own, but for what the adapter and the session provide. */
 export type CatalogEditorProps = Omit<ComponentProps<typeof Puck>, 'config' | 'data' | 'onChange' | 'onPublish'> & {
+  /** The adapter (`createPuckAdapter`): Puck's config and component list from the catalog. */
   readonly adapter: PuckAdapter;
   /** The page being edited (`openEditingSession`): every change is saved through it. */
   readonly session: EditingSession;
@@ -17,6 +18,8 @@ export type CatalogEditorProps = Omit<ComponentProps<typeof Puck>, 'config' | 'd
  * edit lost, unfinished inserts left out), and the save state with its conflict choice in the
  * header. Puck's own Publish button is not shown: every change is already saved. When the user
  * loads another tab's page (`takeTheirs`), Puck starts again from it.
+ *
+ * @param props - Puck's own props, with the adapter and the editing session.
  */
 export function CatalogEditor({ adapter, session, overrides, ...puck }: CatalogEditorProps) {
   const generation = useSyncExternalStore(

@@ -1,3 +1,10 @@
+/**
+ * The Puck adapter: Puck's config, fields and inserts from the catalog (`createPuckAdapter`), and
+ * `CatalogEditor`, Puck wired to an editing session.
+ *
+ * @packageDocumentation
+ */
+
 export { CatalogEditor, type CatalogEditorProps } from './catalog-editor.js';
 export { type PuckInsertApi, ROOT_ZONE } from './insert-instance.js';
 export { createPuckAdapter, type PuckAdapter, type PuckAdapterOptions } from './puck-adapter.js';

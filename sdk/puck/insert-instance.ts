@@ -9,8 +9,14 @@ export const ROOT_ZONE = 'root:default-zone';
 
 /** The part of Puck's API (`usePuck()`/`useGetPuck()()`) that an insert uses. */
 export interface PuckInsertApi {
-  readonly appState: { readonly data: Data };
+  /** Puck's state. */
+  readonly appState: {
+    /** The page as Puck holds it. */
+    readonly data: Data;
+  };
+  /** Applies an action to Puck's state (the insert is one). */
   dispatch(action: PuckAction): void;
+  /** Runs `resolveData` of an item (with `insert`: data.json's defaults are applied). */
   resolveDataById(id: string, trigger?: 'insert'): void;
 }
 

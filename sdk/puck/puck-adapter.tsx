@@ -16,6 +16,7 @@ import { unsupportedField } from './unsupported-field.js';
 
 /** Options of {@link createPuckAdapter}. */
 export interface PuckAdapterOptions {
+  /** The catalog client (`createCatalogClient`) that loads entries, data.json and components. */
   readonly client: CatalogClient;
   /** The stage 1 catalog (`client.loadCatalog()`): the component list is built from it alone. */
   readonly catalog: CatalogView;

@@ -20,6 +20,7 @@ export const JSON_FIELD_TYPES = [
 
 /** A puck.json field the adapter cannot hand to Puck, with where it is. */
 export interface FieldIssue {
+  /** The package whose puck.json has the field. */
   readonly packageId: string;
   /** Prop path of the field (`items[].icon`). */
   readonly path: string;

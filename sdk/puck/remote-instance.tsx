@@ -14,16 +14,23 @@ export interface ComponentSource {
 
 /** Props of {@link RemoteInstance}. */
 export interface RemoteInstanceProps {
+  /** Where the component module comes from. */
   readonly source: ComponentSource;
+  /** The instance's package (`data-package-id`). */
   readonly packageId: string;
+  /** The instance's id (`data-instance-id`). */
   readonly instanceId: string;
+  /** The package's label, shown while its component loads. */
   readonly label: string;
+  /** The instance's props, given to the component. */
   readonly props: Record<string, unknown>;
   /** The inserted instances' lifecycles: an unfinished or failed insert shows its state, not the component. */
   readonly lifecycles: InstanceLifecycles;
   /** Shown under the error of a failed insert (the adapter's Remove button). */
   readonly failedInsertAction?: ReactNode;
+  /** Called after each render of the component, with the props it rendered. */
   readonly onRendered: (instanceId: string, props: Record<string, unknown>) => void;
+  /** Called when loading or rendering the component fails, with the error. */
   readonly onFailed: (instanceId: string, error: unknown) => void;
 }
 
@@ -36,6 +43,8 @@ type LoadState =
  * One instance on the canvas: a frame carrying `data-instance-id` and `data-package-id`, a loading
  * state while the SDK loads the remote module, the component with the instance's props, and the
  * SDK's error (or the component's own render error) in its place when something fails.
+ *
+ * @param props - The instance, where its component comes from, and what to tell when it renders or fails.
  */
 export function RemoteInstance({
   source,

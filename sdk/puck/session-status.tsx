@@ -10,6 +10,8 @@ const ALERT = { ...TEXT, color: '#b45309', display: 'inline-flex', gap: 6, align
  * failed save with Retry, or the conflict choice when another tab saved or deleted this page:
  * **Keep mine** stores this tab's page over theirs, **Load theirs** drops this tab's unstored edits
  * and shows their page. Nothing is saved until the user picks one.
+ *
+ * @param props - The editing session whose saving is shown.
  */
 export function SessionStatus({ session }: { readonly session: EditingSession }) {
   const state = useSyncExternalStore(

@@ -1,3 +1,10 @@
+/**
+ * The page store on Strapi 5 (`createStrapiPageStore`): pages in the page collection that
+ * `catalog-schema generate` wrote.
+ *
+ * @packageDocumentation
+ */
+
 // `@runtime-component-catalog/sdk/strapi`: the page store on Strapi 5 (docs/strapi-pages.md), its
 // own entry so that editors without Strapi load none of it.
 export type { VariantResolver } from './page-document.js';

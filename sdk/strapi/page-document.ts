@@ -4,7 +4,14 @@ import { readComponent, restoreEmptyLists, writeComponent } from './attribute-va
 import { isRecord, type PageCollection, type StrapiSchema } from './strapi-schema.js';
 
 /** The package and version of a variant, for a block Strapi's admin added without `cmp_instance`. */
-export type VariantResolver = (packageId: string) => { package: string; version: string } | undefined;
+export type VariantResolver = (packageId: string) =>
+  | {
+      /** The npm package name. */
+      package: string;
+      /** The exact version. */
+      version: string;
+    }
+  | undefined;
 
 /** What turns pages into Strapi documents and back, for one page collection. */
 export interface PageMapping {

@@ -5,20 +5,35 @@ import { SdkError } from '../sdk-error.js';
  * generated `strapi-schema.json` keeps them as they are; docs/strapi-pages.md).
  */
 export interface StrapiAttribute {
+  /** Strapi's attribute type (`string`, `enumeration`, `media`, `relation`, `component`, `dynamiczone`, ...). */
   readonly type: string;
+  /** A value must be given. */
   readonly required?: boolean;
+  /** Left out of API answers. */
   readonly private?: boolean;
+  /** The values of an `enumeration`. */
   readonly enum?: readonly string[];
+  /** The smallest number allowed (or the fewest items). */
   readonly min?: number;
+  /** The largest number allowed (or the most items). */
   readonly max?: number;
+  /** The shortest text allowed. */
   readonly minLength?: number;
+  /** The longest text allowed. */
   readonly maxLength?: number;
+  /** A `media` attribute holds several files. */
   readonly multiple?: boolean;
+  /** The kind of a `relation` (`oneToOne`, `manyToOne`, ...). */
   readonly relation?: string;
+  /** The content type uid a `relation` points to. */
   readonly target?: string;
+  /** The component uid of a `component` attribute. */
   readonly component?: string;
+  /** A `component` attribute holds a list. */
   readonly repeatable?: boolean;
+  /** The component uids a `dynamiczone` accepts. */
   readonly components?: readonly string[];
+  /** The value Strapi gives when none is sent. */
   readonly default?: unknown;
 }
 
@@ -29,9 +44,11 @@ export type StrapiAttributes = Readonly<Record<string, StrapiAttribute>>;
 export interface StrapiPageFields {
   /** The page id: the collection's first uid attribute (the slug). */
   readonly idField: string;
+  /** The attribute that holds the page's title. */
   readonly titleField: string;
   /** The dynamic zone whose blocks are the page's instances. */
   readonly blocksField: string;
+  /** The integer attribute that holds the page's revision (checked by the generated guard). */
   readonly revisionField: string;
 }
 
@@ -39,18 +56,32 @@ export interface StrapiPageFields {
 export interface StrapiContentType {
   /** `/api/<pluralName>`. */
   readonly endpoint: string;
+  /** Documents have a draft and a published version. */
   readonly draftAndPublish: boolean;
+  /** Documents exist once per locale (i18n). */
   readonly localized: boolean;
   /** Present on page collections (a dynamic zone and a uid attribute). */
   readonly page?: StrapiPageFields;
+  /** Its attributes, by name. */
   readonly attributes: StrapiAttributes;
 }
 
 /** `generated/registries/strapi-schema.json`, written by `catalog-schema generate`. */
 export interface StrapiSchema {
+  /** The schema package's version. */
   readonly version: string;
+  /** Every content type, by uid (`api::page.page`). */
   readonly contentTypes: Readonly<Record<string, StrapiContentType>>;
-  readonly components: Readonly<Record<string, { readonly attributes: StrapiAttributes }>>;
+  /** Every component, by uid (`hero.hero1`). */
+  readonly components: Readonly<
+    Record<
+      string,
+      {
+        /** Its attributes, by name. */
+        readonly attributes: StrapiAttributes;
+      }
+    >
+  >;
 }
 
 /** A page collection of the schema, resolved: its uid, content type and page fields. */

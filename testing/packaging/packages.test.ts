@@ -182,8 +182,10 @@ describe('a user project of its own', () => {
         "import * as sdk from '@runtime-component-catalog/sdk';",
         "import * as puck from '@runtime-component-catalog/sdk/puck';",
         "import * as strapi from '@runtime-component-catalog/sdk/strapi';",
+        "import * as routes from '@runtime-component-catalog/sdk/service-worker/routes';",
+        "import * as vitePlugin from '@runtime-component-catalog/sdk/vite';",
         '',
-        'export const everyExport = [authoring, contracts, host, hostRedis, sdk, puck, strapi];',
+        'export const everyExport = [authoring, contracts, host, hostRedis, sdk, puck, strapi, routes, vitePlugin];',
         '',
       ].join('\n'),
     );
