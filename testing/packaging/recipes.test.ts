@@ -36,6 +36,8 @@ interface Recipe {
   readonly start: { readonly args: readonly string[]; readonly env: Readonly<Record<string, string>> };
   /** The server's line once it accepts connections; group 1: its URL. */
   readonly ready: RegExp;
+  /** What its build prints for a warning, when the bundler says it plainly. */
+  readonly buildWarning?: RegExp;
 }
 
 const RECIPES: readonly Recipe[] = [
@@ -44,6 +46,10 @@ const RECIPES: readonly Recipe[] = [
     // server.js takes PORT=0 and prints the port it got.
     start: { args: ['start'], env: { PORT: '0' } },
     ready: /^serving (http:\/\/127\.0\.0\.1:\d+)\/\n/m,
+    // "WARNING in …": the page's catalog client holds the SDK's import() of compiled modules, which
+    // webpack compiles into a stub that rejects every URL ("Critical dependency") unless the SDK
+    // marks it webpackIgnore (docs/recipes.md).
+    buildWarning: /WARNING|Critical dependency/,
   },
   {
     name: 'nextjs',
@@ -104,6 +110,8 @@ for (const recipe of RECIPES) {
     let server: RecipeServer;
     /** The copy's own files before the install and the build. */
     let copied: Map<string, string>;
+    /** What `npm run build` printed. */
+    let buildOutput = '';
 
     beforeAll(async () => {
       dir = join(workDir, recipe.name);
@@ -115,6 +123,7 @@ for (const recipe of RECIPES) {
       ] as const) {
         const result = await timed(recipe.name, step, () => processes.run('npm', args, dir));
         if (result.code !== 0) throw new Error(`npm ${args.join(' ')} exited with ${result.code}:\n${result.output}`);
+        if (step === 'build') buildOutput = result.output;
       }
       const { args, env } = recipe.start;
       server = await timed(recipe.name, 'start', () => processes.serve('npm', args, dir, env, recipe.ready));
@@ -123,6 +132,14 @@ for (const recipe of RECIPES) {
     afterAll(async () => {
       await server?.stop();
     });
+
+    const { buildWarning } = recipe;
+    if (buildWarning !== undefined) {
+      it('builds the page and its catalog client without a bundler warning', () => {
+        expect(buildOutput).toMatch(/compiled successfully/);
+        expect(buildOutput).not.toMatch(buildWarning);
+      });
+    }
 
     it('pins every dependency to one exact version', async () => {
       const manifest = JSON.parse(await readFile(join(source, 'package.json'), 'utf8')) as RecipeManifest;

@@ -1,4 +1,9 @@
-import { registerCatalogWorker } from '@runtime-component-catalog/sdk';
+import { createCatalogClient, registerCatalogWorker } from '@runtime-component-catalog/sdk';
+
+// The editor's catalog client (stage 1 list, stage 2 inserts), here with the page's origin as the
+// host; its modules are imported by the browser, not by webpack: the SDK marks that import()
+// webpackIgnore, so this build has no warning.
+export const client = createCatalogClient({ hostUrl: location.origin, catalogUrl: '/catalog.json' });
 
 // The editor page: registers the worker that webpack.config.js copied to /catalog-sw.js, and
 // shows its mirror's status (data-state says when it is there: `ready` or `failed`).
