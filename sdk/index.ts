@@ -1,3 +1,9 @@
+/**
+ * The browser SDK: the catalog client (stage 1 list, stage 2 entries, components and inserts),
+ * page stores, the editing session, the runtime registry and the service worker's page side.
+ *
+ * @packageDocumentation
+ */
 export type {
   Catalog,
   CatalogEntry,
