@@ -1,15 +1,12 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { median } from './bench-row.js';
+import { type BenchRow, median } from './bench-row.js';
+import { onCore, runLoad } from './load-generator.js';
 
 // CPU time a request of two servers loaded in turns (bench/alternating-load.ts), and the ratio of
 // the two: the measure of the rows that compare two processes on this shared machine
 // (docs/host-process.md "Request log", "Warm entry").
-
-const pinned = existsSync('/usr/bin/taskset') && availableParallelism() >= 2;
 
 /** One window of bench/alternating-load.ts. */
 export interface LoadWindow {
@@ -21,17 +18,42 @@ export interface LoadWindow {
   readonly errors: number;
 }
 
+/** A server to load: the URL it answers, the process whose CPU time it spends. */
+export interface LoadTarget {
+  readonly url: string;
+  readonly pid: number;
+}
+
+/**
+ * Windows left out at the start of a session: in their first half minute of taking turns, the
+ * two processes still settle (their young generations grow), and the ratio is a few percent lower.
+ * A multiple of 4, so that the measured windows start on target 0 (A B B A).
+ */
+const WARM_UP_WINDOWS = 32;
+
+/**
+ * One session of a row: a first load of each target (warming both processes and the JIT), then
+ * windows of a second in turns, of which the first {@link WARM_UP_WINDOWS} are left out and
+ * `measured` (a multiple of 4) kept.
+ */
+export async function sessionWindows(
+  targets: readonly [LoadTarget, LoadTarget],
+  measured: number,
+): Promise<LoadWindow[]> {
+  for (const { url } of targets) await runLoad(url);
+  const windows = await alternatingLoad({ targets, windowSeconds: 1, windows: WARM_UP_WINDOWS + measured });
+  return windows.slice(WARM_UP_WINDOWS);
+}
+
 /** Runs bench/alternating-load.ts on core 0 and returns its windows; throws on any failed request. */
 export async function alternatingLoad(plan: {
-  targets: { url: string; pid: number }[];
+  targets: readonly LoadTarget[];
   windowSeconds: number;
   windows: number;
 }): Promise<LoadWindow[]> {
   const script = fileURLToPath(new URL('./alternating-load.ts', import.meta.url));
   const args = ['--import', 'tsx', script, JSON.stringify(plan)];
-  const [command, commandArgs] = pinned
-    ? ['/usr/bin/taskset', ['-c', '0', process.execPath, ...args]]
-    : [process.execPath, args];
+  const [command, commandArgs] = onCore(0, process.execPath, args);
   const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   child.stdout!.on('data', (chunk) => {
@@ -47,7 +69,7 @@ export async function alternatingLoad(plan: {
 }
 
 /** What {@link pairedRatio} makes of the windows of one or more sessions. */
-export interface PairedRatio {
+interface PairedRatio {
   /** Median over the pairs of windows of target 1's CPU time a request over target 0's. */
   readonly ratio: number;
   readonly pairs: number;
@@ -63,7 +85,7 @@ export interface PairedRatio {
  * 0's: above 1 when target 0 costs less); each two ratios, one of each order (A B, B A), their
  * geometric mean, so the order cancels; the result is the median of those over every session.
  */
-export function pairedRatio(sessions: readonly (readonly LoadWindow[])[]): PairedRatio {
+function pairedRatio(sessions: readonly (readonly LoadWindow[])[]): PairedRatio {
   const usPerRequest = (window: LoadWindow) => window.cpuNs / 1_000 / window.requests;
   const pairs: number[] = [];
   for (const windows of sessions) {
@@ -84,5 +106,27 @@ export function pairedRatio(sessions: readonly (readonly LoadWindow[])[]): Paire
     middleHalf: `${sorted[Math.floor(sorted.length / 4)]!.toFixed(3)} to ${sorted[Math.ceil((3 * sorted.length) / 4) - 1]!.toFixed(3)}`,
     usPerRequest: [median(of(0).map(usPerRequest)), median(of(1).map(usPerRequest))],
     perSecond: [perSecond(0), perSecond(1)],
+  };
+}
+
+/**
+ * The row of a pair measured by {@link sessionWindows}: `name` with how it was measured, target 0
+ * in the measured column, target 1 (`baseline`) in the baseline column, and `target` the least
+ * ratio (target 1's CPU time a request over target 0's).
+ */
+export function pairedRatioRow(
+  name: string,
+  sessions: readonly (readonly LoadWindow[])[],
+  baseline: string,
+  target: number,
+): BenchRow {
+  const { ratio, pairs, middleHalf, usPerRequest, perSecond } = pairedRatio(sessions);
+  return {
+    name: `${name} (CPU time a request, median of ${pairs} pairs of windows of 1 s, ${sessions.length} pairs of processes)`,
+    measured: `${usPerRequest[0].toFixed(1)} µs CPU a request, ${Math.round(perSecond[0])} req/s; middle half of the pairs ${middleHalf}`,
+    baseline: `${usPerRequest[1].toFixed(1)} µs, ${Math.round(perSecond[1])} req/s ${baseline}`,
+    ratio,
+    target: `≥ ${target}`,
+    ok: ratio >= target,
   };
 }

@@ -1,49 +1,13 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type autocannon from 'autocannon';
 import { startHostFixture } from '../testing/host/host-fixture.js';
-import { alternatingLoad, pairedRatio } from './alternating-windows.js';
+import { pairedRatioRow, sessionWindows } from './alternating-windows.js';
 import { type BenchRow, median } from './bench-row.js';
+import { onCore, runLoad } from './load-generator.js';
 import type { ThroughputServers } from './throughput-server.js';
 
-const throughputSeconds = Number(process.env.BENCH_SECONDS ?? 2);
 const throughputRounds = Number(process.env.BENCH_ROUNDS ?? 7);
-
-const pinned = existsSync('/usr/bin/taskset') && availableParallelism() >= 2;
-
-/** Runs `command` on one core when taskset is there (the servers take core 1, the load generator core 0). */
-function onCore(core: number, command: string, args: string[]): [string, string[]] {
-  return pinned ? ['/usr/bin/taskset', ['-c', String(core), command, ...args]] : [command, args];
-}
-
-/**
- * autocannon in its own process on core 0, so that it and the servers (core 1) do not take
- * turns on one core; 10 connections, 4 pipelined requests each, so the server is the bottleneck.
- */
-export async function runLoad(url: string): Promise<autocannon.Result> {
-  const cli = fileURLToPath(new URL('../node_modules/autocannon/autocannon.js', import.meta.url));
-  const [command, args] = onCore(0, process.execPath, [
-    cli,
-    '-c',
-    '10',
-    '-p',
-    '4',
-    '-d',
-    String(throughputSeconds),
-    '-j',
-    url,
-  ]);
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'ignore'] });
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  await once(child, 'exit');
-  return JSON.parse(output) as autocannon.Result;
-}
 
 /** A child process serving the host and the bare baseline (bench/throughput-server.ts), run with `nodeArgs`. */
 export async function startThroughputServers(
@@ -75,7 +39,8 @@ export async function compareThroughput(
   path: string,
   name: string,
   baselineName: string,
-  target = 0.8,
+  /** The least ratio; none: a report row. */
+  target: number | undefined,
 ): Promise<BenchRow> {
   const load = async (port: number) => {
     const result = await runLoad(`http://127.0.0.1:${port}${path}`);
@@ -103,8 +68,8 @@ export async function compareThroughput(
     measured: `${Math.round(hostTotal / throughputRounds)} req/s`,
     baseline: `${Math.round(bareTotal / throughputRounds)} req/s ${baselineName}`,
     ratio,
-    target: `≥ ${target}`,
-    ok: ratio >= target,
+    target: target === undefined ? 'report' : `≥ ${target}`,
+    ok: target === undefined ? undefined : ratio >= target,
   };
 }
 
@@ -119,15 +84,15 @@ export function warmEntryThroughput(servers: ThroughputServers): Promise<BenchRo
     servers.paths.entry,
     `warm entry throughput (${servers.bytes.entry} B)`,
     'bare Hono, same bytes',
-  ).then((row) => ({ ...row, target: 'report', ok: undefined }));
+    undefined,
+  );
 }
 
 /** Sessions of {@link warmEntryCpu} (`BENCH_WARM_SESSIONS`, default 2), each with fresh processes. */
 const warmEntrySessions = Number(process.env.BENCH_WARM_SESSIONS ?? 2);
 
-/** Measured windows of a session (a multiple of 4), after 32 windows in which the processes settle. */
+/** Measured windows of a session of {@link warmEntryCpu} (a multiple of 4: A B B A). */
 const warmEntryWindows = 64;
-const warmEntryWarmUpWindows = 32;
 
 /**
  * Warm `GET /api/runtime-catalog/<id>` against a bare Hono route with the same bytes and headers
@@ -143,33 +108,21 @@ export async function warmEntryCpu(): Promise<BenchRow> {
     const withHost = await startThroughputServers(['--no-memory-reducer']);
     const withBare = await startThroughputServers(['--no-memory-reducer']);
     try {
-      const host = `http://127.0.0.1:${withHost.host}${withHost.paths.entry}`;
-      const bare = `http://127.0.0.1:${withBare.bare}${withBare.paths.entry}`;
-      await runLoad(host); // warm-up of both processes and of the JIT
-      await runLoad(bare);
-      const windows = await alternatingLoad({
-        targets: [
-          { url: host, pid: withHost.pid },
-          { url: bare, pid: withBare.pid },
-        ],
-        windowSeconds: 1,
-        windows: warmEntryWarmUpWindows + warmEntryWindows,
-      });
-      sessions.push(windows.slice(warmEntryWarmUpWindows));
+      sessions.push(
+        await sessionWindows(
+          [
+            { url: `http://127.0.0.1:${withHost.host}${withHost.paths.entry}`, pid: withHost.pid },
+            { url: `http://127.0.0.1:${withBare.bare}${withBare.paths.entry}`, pid: withBare.pid },
+          ],
+          warmEntryWindows,
+        ),
+      );
     } finally {
       withHost.stop();
       withBare.stop();
     }
   }
-  const { ratio, pairs, middleHalf, usPerRequest, perSecond } = pairedRatio(sessions);
-  return {
-    name: `warm entry, CPU time a request against bare Hono with the same bytes (median of ${pairs} pairs of windows of 1 s, ${sessions.length} pairs of processes)`,
-    measured: `${usPerRequest[0].toFixed(1)} µs CPU a request, ${Math.round(perSecond[0])} req/s; middle half of the pairs ${middleHalf}`,
-    baseline: `${usPerRequest[1].toFixed(1)} µs, ${Math.round(perSecond[1])} req/s bare Hono`,
-    ratio,
-    target: '≥ 0.9',
-    ok: ratio >= 0.9,
-  };
+  return pairedRatioRow('warm entry against bare Hono with the same bytes', sessions, 'bare Hono', 0.9);
 }
 
 /** Cold entry latency with every artifact delayed 50 ms, against 50 ms (target ≤ 1.3). */

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, readFileSync, statSync, watch } from 'node:fs';
 import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { remoteComponentPath } from '@runtime-component-catalog/contracts';
 import { HOST_MAIN_FILE } from '../testing/host/host-process.js';
@@ -10,15 +10,13 @@ import { startArtifactsOrigin } from '../testing/origins/artifacts-origin.js';
 import { startEsmOrigin } from '../testing/origins/esm-origin.js';
 import { SAMPLE_COMPONENT, sampleEsmModules } from '../testing/origins/sample-esm-modules.js';
 import { sampleCatalog } from '../testing/origins/sample-packages.js';
-import { alternatingLoad, pairedRatio } from './alternating-windows.js';
+import { pairedRatioRow, sessionWindows } from './alternating-windows.js';
 import { type BenchRow, median, reportRow } from './bench-row.js';
-import { runLoad } from './host-catalog.bench.js';
+import { onCore, runLoad } from './load-generator.js';
 
 // The host as operators run it: host/dist/main.js (`npm run host`, `catalog-host`) in its own
 // process, configured by its environment, its output read through a pipe as a log collector
 // (docker, systemd) reads it. docs/host-process.md quotes these rows.
-
-const pinned = existsSync('/usr/bin/taskset') && availableParallelism() >= 2;
 
 /** One running host process: its port, its pid, the bytes it wrote to stdout. */
 interface RunningHost {
@@ -77,9 +75,7 @@ async function startHost(
   stdoutFile?: string,
   nodeArgs: string[] = [],
 ): Promise<RunningHost> {
-  const [command, args] = pinned
-    ? ['/usr/bin/taskset', ['-c', '1', process.execPath, ...nodeArgs, HOST_MAIN_FILE]]
-    : [process.execPath, [...nodeArgs, HOST_MAIN_FILE]];
+  const [command, args] = onCore(1, process.execPath, [...nodeArgs, HOST_MAIN_FILE]);
   const fileHandle = stdoutFile === undefined ? undefined : await open(stdoutFile, 'a');
   const child: ChildProcess = spawn(command, args, {
     env: { PATH: process.env.PATH ?? '', ...env },
@@ -209,30 +205,19 @@ async function onOffCost(pair: OnOffPair): Promise<BenchRow> {
       { silentFirst: session % 2 === 1, nodeArgs: ['--no-memory-reducer'], on: pair.on, off: pair.off },
       async (origins, logged, silent) => {
         const url = (host: RunningHost) => `http://127.0.0.1:${host.port}${origins.entryPath}`;
-        await runLoad(url(logged)); // warm-up of both processes and of the JIT
-        await runLoad(url(silent));
-        const windows = await alternatingLoad({
-          targets: [
+        const windows = await sessionWindows(
+          [
             { url: url(logged), pid: logged.pid },
             { url: url(silent), pid: silent.pid },
           ],
-          windowSeconds: 1,
-          windows: warmUpWindows + measuredWindows,
-        }).then((all) => all.slice(warmUpWindows));
+          measuredWindows,
+        );
         pair.check?.(logged);
         return windows;
       },
     ),
   );
-  const { ratio, pairs, middleHalf, usPerRequest, perSecond } = pairedRatio(sessions);
-  return {
-    name: `warm entry, catalog-host process, ${pair.name} (CPU time a request, median of ${pairs} pairs of windows of 1 s, ${sessions.length} pairs of processes)`,
-    measured: `${usPerRequest[0].toFixed(1)} µs CPU a request, ${Math.round(perSecond[0])} req/s; middle half of the pairs ${middleHalf}`,
-    baseline: `${usPerRequest[1].toFixed(1)} µs, ${Math.round(perSecond[1])} req/s ${pair.baseline}`,
-    ratio,
-    target: '≥ 0.95',
-    ok: ratio >= 0.95,
-  };
+  return pairedRatioRow(`warm entry, catalog-host process, ${pair.name}`, sessions, pair.baseline, 0.95);
 }
 
 /** Sessions of the access-log row (`BENCH_LOG_SESSIONS`, default 2), each with a fresh pair of host processes. */
@@ -243,13 +228,6 @@ const logCostSessions = process.env.BENCH_LOG_SESSIONS ?? '2';
  * window's ratio swings by ±10% on this shared machine, so a ratio a few percent wide needs many.
  */
 const logCostWindows = process.env.BENCH_LOG_WINDOWS ?? '64';
-
-/**
- * Windows left out at the start of a session: in their first half minute of taking turns, the
- * two processes still settle (their young generations grow), and the ratio is a few percent lower.
- * A multiple of 4, so that the measured windows start on the logging host (A B B A).
- */
-const warmUpWindows = 32;
 
 /** `text` as a positive integer that is a multiple of `step`; an error that names `name` otherwise. */
 function positiveMultiple(name: string, text: string, step: number): number {

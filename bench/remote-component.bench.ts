@@ -65,5 +65,6 @@ export function cachedModuleThroughput(servers: ThroughputServers): Promise<Benc
     servers.paths.remote,
     `cached remote component (${servers.bytes.remote} B)`,
     'static route, same bytes',
+    0.8,
   );
 }

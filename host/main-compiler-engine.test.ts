@@ -50,32 +50,9 @@ const modulePath = () =>
     `${esm.url}/esm/${SAMPLE_COMPONENT.package}@${SAMPLE_COMPONENT.version}?target=es2022&external=react,react/jsx-runtime,@acme/core`,
   );
 
-/** The copy's main.js in its own process: its exit code and output, or its URL once it listens. */
-function startCopiedHost(variables: Record<string, string>) {
-  const child = spawn(process.execPath, [copiedMain], {
-    env: { PATH: process.env.PATH ?? '', SHUTDOWN_DRAIN_MS: '0', ...variables },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const exited = once(child, 'close').then(([code]) => code as number | null);
-  const listening = vi.waitFor(
-    () => {
-      const url = /^host listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(stdout)?.[1];
-      if (url === undefined) throw new Error(`not listening yet: ${stdout}${stderr}`);
-      return url;
-    },
-    { timeout: 60_000, interval: 50 },
-  );
-  return { child, exited, listening, output: () => ({ stdout, stderr }) };
-}
+/** The copy's main.js in its own process (killed after the test when it still runs). */
+const startCopiedHost = (variables: Record<string, string>) =>
+  startHostProcess(variables, (child) => children.push(child), [], copiedMain);
 
 /** The command lines of the processes `pid` started (Linux). */
 function childCommands(pid: number): string[] {
@@ -100,6 +77,7 @@ describe('catalog-host, REMOTE_COMPILER_ENGINE', () => {
     for (const mode of ['lazy', 'eager']) {
       const host = startCopiedHost({ ...env(), REMOTE_COMPILER: mode, REMOTE_COMPILER_ENGINE: 'native' });
       expect(await host.exited).toBe(1);
+      await host.closed;
       expect(host.output()).toEqual({
         stdout: '',
         stderr: `error: REMOTE_COMPILER_ENGINE is native but the esbuild package is not installed: npm install esbuild@${esbuildWasmVersion} (the version of esbuild-wasm), or set REMOTE_COMPILER_ENGINE to wasm\n`,
@@ -141,8 +119,9 @@ describe('catalog-host, REMOTE_COMPILER_ENGINE', () => {
     expect(compiled.status).toBe(200);
     expect(await compiled.text()).toContain('Symbol.for(');
     for (const host of [off, wasm]) {
-      host.child.kill('SIGTERM');
+      host.process.kill('SIGTERM');
       expect(await host.exited).toBe(0);
+      await host.closed;
       expect(host.output().stderr).toBe('');
     }
   }, 120_000);

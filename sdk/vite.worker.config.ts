@@ -48,32 +48,17 @@ export default defineConfig(({ mode }): UserConfig => {
       ],
     };
   }
-  if (mode === 'routes-classic') {
-    return {
-      ...shared,
-      build: {
-        ...build,
-        minify: true,
-        lib: {
-          entry: workerSource('routes-classic.ts'),
-          formats: ['iife'],
-          name: 'catalogServiceWorkerRoutes',
-          fileName: () => 'service-worker/routes-classic.js',
-        },
-      },
-    };
-  }
-  return {
+  /** A classic script (`importScripts`, a registered worker), minified, its globals under `name`. */
+  const classic = (entry: string, name: string, fileName: string): UserConfig => ({
     ...shared,
     build: {
       ...build,
       minify: true,
-      lib: {
-        entry: workerSource('catalog-worker.ts'),
-        formats: ['iife'],
-        name: 'catalogWorker',
-        fileName: () => 'service-worker.js',
-      },
+      lib: { entry: workerSource(entry), formats: ['iife'], name, fileName: () => fileName },
     },
-  };
+  });
+  if (mode === 'routes-classic') {
+    return classic('routes-classic.ts', 'catalogServiceWorkerRoutes', 'service-worker/routes-classic.js');
+  }
+  return classic('catalog-worker.ts', 'catalogWorker', 'service-worker.js');
 });

@@ -27,8 +27,8 @@ export interface HostProcess {
 }
 
 /**
- * Test-only: starts host/dist/main.js with `env` (and PATH only, so nothing of the test's own
- * environment leaks in), after `nodeArgs` for node itself. `onStart` receives each process, so
+ * Test-only: starts host/dist/main.js (or `mainFile`, a copy of it) with `env` (and PATH only, so
+ * nothing of the test's own environment leaks in), after `nodeArgs` for node itself. `onStart` receives each process, so
  * the caller can kill the ones a failed test leaves behind. `SHUTDOWN_DRAIN_MS` is 0 unless `env`
  * sets it (empty: the process's default), so that a test stops its hosts at once unless the
  * drain is what it tests.
@@ -37,8 +37,9 @@ export function startHostProcess(
   env: Record<string, string>,
   onStart?: (child: ChildProcess) => void,
   nodeArgs: readonly string[] = [],
+  mainFile = HOST_MAIN_FILE,
 ): HostProcess {
-  const started = spawn(process.execPath, [...nodeArgs, HOST_MAIN_FILE], {
+  const started = spawn(process.execPath, [...nodeArgs, mainFile], {
     env: { PATH: process.env.PATH ?? '', SHUTDOWN_DRAIN_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
