@@ -66,6 +66,37 @@ describe('BatchedLineWriter', () => {
     expect(sink.chunks.at(-1)).toBe('GET /long-long-long 200 1.0ms\n');
   });
 
+  it('writes queued access lines by the idle timer, and keeps every line in order across queue and batch boundaries', async () => {
+    const sink = recordingSink();
+    const idle = new BatchedLineWriter(sink, { idleDelayMs: 5, accessFormat: 'json', wallClock: () => 1_000_000 });
+    idle.writeAccess('GET', '/alone', 200, 0, 0.5, 'id-1');
+    expect(sink.chunks).toEqual([]);
+    await after(30);
+    expect(sink.chunks).toEqual([
+      '{"level":30,"time":1000000,"method":"GET","path":"/alone","status":200,"ms":0.5,"requestId":"id-1","msg":"request completed"}\n',
+    ]);
+
+    // 150 lines of 20 bytes through batches of 1 KiB (51 lines each) and a queue of 64 records;
+    // a target longer than a batch goes alone, after the lines before it.
+    const many = recordingSink();
+    const writer = new BatchedLineWriter(many, { batchBytes: 1024, idleDelayMs: 60_000, clock: () => 0 });
+    const expected: string[] = [];
+    for (let index = 0; index < 150; index += 1) {
+      const target = `/p${String(index).padStart(4, '0')}`;
+      writer.writeAccess('GET', target, 200, 0, 1, 'id-1');
+      expected.push(`GET ${target} 200 1.0ms\n`);
+    }
+    const long = `/${'x'.repeat(2_000)}`;
+    writer.writeAccess('GET', long, 200, 0, 1, 'id-1');
+    expected.push(`GET ${long} 200 1.0ms\n`);
+    writer.write('after');
+    writer.flushNow();
+    expected.push('after\n');
+    expect(many.chunks.join('')).toBe(expected.join(''));
+    expect(many.chunks.at(-2)).toBe(`GET ${long} 200 1.0ms\n`);
+    for (const chunk of many.chunks.slice(0, -2)) expect(chunk.length).toBeLessThanOrEqual(1024);
+  });
+
   it('reuses its buffer only when the sink reports the bytes out; otherwise written chunks stay as they were', () => {
     const held = recordingSink();
     const writer = new BatchedLineWriter(held, { idleDelayMs: 60_000 });

@@ -35,12 +35,21 @@ export interface BatchedLineWriterOptions {
 }
 
 /**
+ * Access lines wait as records (their fields, no bytes) until this many are queued, then are
+ * encoded in one pass: encoded one by one, each in the middle of its request, the JSON line cost
+ * the host about 1.5 points more of its CPU a request, measured (docs/host-process.md "Request log").
+ */
+const QUEUED_ACCESS_LINES = 64;
+
+/**
  * Lines go out together, one write per batch, instead of one write (a system call on a pipe) per
  * line: the access log of a busy host cost a third of its throughput written line by line. The
- * lines are encoded into one reused buffer as they come (access lines without building a string,
- * {@link writeAccessLine}). A batch is written when the next line comes `maxDelayMs` after its
- * first, when it is full, or by a timer at most `idleDelayMs` after it started when no line comes: a timer
- * per 10 ms cost the host more than encoding its lines (docs/host-process.md). Order is kept.
+ * lines are encoded into one reused buffer (access lines without building a string,
+ * {@link writeAccessLine}); an access line is first queued as a record, and the records are
+ * encoded {@link QUEUED_ACCESS_LINES} at a time, or before anything else is written or the batch
+ * goes out. A batch is written when the next line comes `maxDelayMs` after its first, when it is
+ * full, or by a timer at most `idleDelayMs` after it started when no line comes: a timer per 10
+ * ms cost the host more than encoding its lines (docs/host-process.md). Order is kept.
  * Whoever ends the process calls {@link flush} (or {@link flushNow} in an `exit` handler: Node
  * writes files, terminals and pipes with room synchronously on Linux), so no line is lost at
  * shutdown. The timer does not keep the process alive.
@@ -53,14 +62,26 @@ export class BatchedLineWriter {
   readonly #clock: () => number;
   readonly #json: boolean;
   readonly #wallClock: () => number;
+  /** A target longer than this may not fit a batch: its line is encoded at once, alone if need be. */
+  readonly #longTarget: number;
   /** Epoch ms minus `clock` when the batch started: a JSON line's `time` is `now` plus it, no clock read a line. */
   #wallOffset = 0;
   #buffer: Buffer;
   #length = 0;
-  /** `performance.now()` when the first line of the batch came. */
+  /** A batch has lines (encoded or queued) that are not written yet. */
+  #open = false;
+  /** `clock()` (or the access line's `now`) when the first line of the batch came. */
   #firstAt = 0;
   #timer: NodeJS.Timeout | undefined;
   #timerArmed = false;
+  // The queued access lines, field by field (strings kept until they are encoded or replaced).
+  readonly #queuedMethods: string[] = new Array<string>(QUEUED_ACCESS_LINES).fill('');
+  readonly #queuedTargets: string[] = new Array<string>(QUEUED_ACCESS_LINES).fill('');
+  readonly #queuedIds: string[] = new Array<string>(QUEUED_ACCESS_LINES).fill('');
+  readonly #queuedStatuses = new Float64Array(QUEUED_ACCESS_LINES);
+  readonly #queuedStarts = new Float64Array(QUEUED_ACCESS_LINES);
+  readonly #queuedEnds = new Float64Array(QUEUED_ACCESS_LINES);
+  #queued = 0;
 
   constructor(sink: LineSink, options: BatchedLineWriterOptions = {}) {
     this.#sink = sink;
@@ -71,10 +92,14 @@ export class BatchedLineWriter {
     this.#json = options.accessFormat === 'json';
     this.#wallClock = options.wallClock ?? Date.now;
     this.#buffer = Buffer.allocUnsafe(this.#batchBytes);
+    // 7 bytes a character of the target at most, and 16 of method and 64 of request id: both are
+    // short tokens (a longer one only makes the estimate of `#reserve` at encoding exact).
+    this.#longTarget = Math.floor((this.#batchBytes - jsonAccessLineMaxBytes('', '', '')) / 7) - 16 - 64;
   }
 
   /** Queues `line` (a newline is added). */
   write(line: string): void {
+    this.#encodeQueued();
     const bytes = 3 * line.length + 1; // UTF-8 of one UTF-16 unit takes 3 bytes at most
     if (!this.#reserve(bytes, this.#clock())) {
       this.#sink.write(`${line}\n`); // longer than a batch: on its own, after the batch before it
@@ -90,6 +115,65 @@ export class BatchedLineWriter {
    * `requestId` is written in the JSON format only ({@link writeJsonAccessLine}).
    */
   writeAccess(method: string, target: string, status: number, startedAt: number, now: number, requestId: string): void {
+    if (this.#open && now - this.#firstAt >= this.#maxDelayMs) {
+      // The batch is old: it goes out before this line, which starts the next.
+      this.#encodeQueued();
+      this.#writeBatch();
+    }
+    if (target.length > this.#longTarget || method.length > 16 || requestId.length > 64) {
+      this.#encodeQueued();
+      this.#encodeAccess(method, target, status, startedAt, now, requestId);
+      return;
+    }
+    if (!this.#open) this.#startBatch(now);
+    const index = this.#queued;
+    this.#queuedMethods[index] = method;
+    this.#queuedTargets[index] = target;
+    this.#queuedIds[index] = requestId;
+    this.#queuedStatuses[index] = status;
+    this.#queuedStarts[index] = startedAt;
+    this.#queuedEnds[index] = now;
+    this.#queued = index + 1;
+    if (index + 1 === QUEUED_ACCESS_LINES) this.#encodeQueued();
+  }
+
+  /** Hands every queued line to the sink now, as one chunk. */
+  flushNow(): void {
+    this.#encodeQueued();
+    this.#writeBatch();
+  }
+
+  /** Hands every queued line to the sink and resolves once the sink has written them. */
+  flush(): Promise<void> {
+    this.flushNow();
+    return new Promise((resolve) => this.#sink.write('', () => resolve()));
+  }
+
+  /** Encodes the queued access lines into the batch, in order. */
+  #encodeQueued(): void {
+    const count = this.#queued;
+    this.#queued = 0;
+    for (let index = 0; index < count; index += 1)
+      // Every slot below `count` was set by writeAccess.
+      this.#encodeAccess(
+        this.#queuedMethods[index] as string,
+        this.#queuedTargets[index] as string,
+        this.#queuedStatuses[index] as number,
+        this.#queuedStarts[index] as number,
+        this.#queuedEnds[index] as number,
+        this.#queuedIds[index] as string,
+      );
+  }
+
+  /** Encodes one access line into the batch (or alone, when it would not fit an empty batch). */
+  #encodeAccess(
+    method: string,
+    target: string,
+    status: number,
+    startedAt: number,
+    now: number,
+    requestId: string,
+  ): void {
     if (this.#json) {
       const bytes = jsonAccessLineMaxBytes(method, target, requestId);
       const fits = this.#reserve(bytes, now);
@@ -117,8 +201,9 @@ export class BatchedLineWriter {
     this.#length = writeAccessLine(this.#buffer, this.#length, method, target, status, now - startedAt);
   }
 
-  /** Hands every queued line to the sink now, as one chunk. */
-  flushNow(): void {
+  /** Writes the encoded lines of the batch to the sink (the queued records stay queued). */
+  #writeBatch(): void {
+    this.#open = false;
     if (this.#length === 0) return;
     const chunk = this.#buffer.subarray(0, this.#length);
     this.#length = 0;
@@ -134,10 +219,16 @@ export class BatchedLineWriter {
     if (this.#sink.writableLength !== 0) this.#buffer = Buffer.allocUnsafe(this.#batchBytes);
   }
 
-  /** Hands every queued line to the sink and resolves once the sink has written them. */
-  flush(): Promise<void> {
-    this.flushNow();
-    return new Promise((resolve) => this.#sink.write('', () => resolve()));
+  /** A batch starts with a line that came at `now`: its age counts from there; the idle timer is armed. */
+  #startBatch(now: number): void {
+    this.#open = true;
+    this.#firstAt = now;
+    if (this.#json) this.#wallOffset = this.#wallClock() - now;
+    if (!this.#timerArmed) {
+      this.#timerArmed = true;
+      if (this.#timer === undefined) this.#timer = setTimeout(this.#onTimer, this.#idleDelayMs).unref();
+      else this.#timer.refresh(); // the same timer again: no allocation
+    }
   }
 
   /**
@@ -146,17 +237,9 @@ export class BatchedLineWriter {
    */
   #reserve(bytes: number, now: number): boolean {
     if (this.#length > 0 && (now - this.#firstAt >= this.#maxDelayMs || this.#length + bytes > this.#batchBytes))
-      this.flushNow();
+      this.#writeBatch();
     if (bytes > this.#batchBytes) return false;
-    if (this.#length === 0) {
-      this.#firstAt = now;
-      if (this.#json) this.#wallOffset = this.#wallClock() - now;
-      if (!this.#timerArmed) {
-        this.#timerArmed = true;
-        if (this.#timer === undefined) this.#timer = setTimeout(this.#onTimer, this.#idleDelayMs).unref();
-        else this.#timer.refresh(); // the same timer again: no allocation
-      }
-    }
+    if (!this.#open) this.#startBatch(now);
     return true;
   }
 
