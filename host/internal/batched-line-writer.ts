@@ -37,7 +37,7 @@ export interface BatchedLineWriterOptions {
 /**
  * Access lines wait as records (their fields, no bytes) until this many are queued, then are
  * encoded in one pass: encoded one by one, each in the middle of its request, the JSON line cost
- * the host about 1.5 points more of its CPU a request, measured (docs/host-process.md "Request log").
+ * the host about 2 points more of its CPU a request, measured (docs/host-process.md "Request log").
  */
 const QUEUED_ACCESS_LINES = 64;
 
@@ -62,8 +62,6 @@ export class BatchedLineWriter {
   readonly #clock: () => number;
   readonly #json: boolean;
   readonly #wallClock: () => number;
-  /** A target longer than this may not fit a batch: its line is encoded at once, alone if need be. */
-  readonly #longTarget: number;
   /** Epoch ms minus `clock` when the batch started: a JSON line's `time` is `now` plus it, no clock read a line. */
   #wallOffset = 0;
   #buffer: Buffer;
@@ -92,9 +90,6 @@ export class BatchedLineWriter {
     this.#json = options.accessFormat === 'json';
     this.#wallClock = options.wallClock ?? Date.now;
     this.#buffer = Buffer.allocUnsafe(this.#batchBytes);
-    // 7 bytes a character of the target at most, and 16 of method and 64 of request id: both are
-    // short tokens (a longer one only makes the estimate of `#reserve` at encoding exact).
-    this.#longTarget = Math.floor((this.#batchBytes - jsonAccessLineMaxBytes('', '', '')) / 7) - 16 - 64;
   }
 
   /** Queues `line` (a newline is added). */
@@ -120,7 +115,8 @@ export class BatchedLineWriter {
       this.#encodeQueued();
       this.#writeBatch();
     }
-    if (target.length > this.#longTarget || method.length > 16 || requestId.length > 64) {
+    if (this.#maxLineBytes(method, target, requestId) > this.#batchBytes) {
+      // It may not fit a batch: encoded at once, after the queued lines, alone if need be.
       this.#encodeQueued();
       this.#encodeAccess(method, target, status, startedAt, now, requestId);
       return;
@@ -175,7 +171,7 @@ export class BatchedLineWriter {
     requestId: string,
   ): void {
     if (this.#json) {
-      const bytes = jsonAccessLineMaxBytes(method, target, requestId);
+      const bytes = this.#maxLineBytes(method, target, requestId);
       const fits = this.#reserve(bytes, now);
       const buffer = fits ? this.#buffer : Buffer.allocUnsafe(bytes);
       const end = writeJsonAccessLine(
@@ -192,13 +188,18 @@ export class BatchedLineWriter {
       else this.#sink.write(buffer.subarray(0, end));
       return;
     }
-    const bytes = accessLineMaxBytes(method, target);
+    const bytes = this.#maxLineBytes(method, target, requestId);
     if (!this.#reserve(bytes, now)) {
       const line = Buffer.allocUnsafe(bytes);
       this.#sink.write(line.subarray(0, writeAccessLine(line, 0, method, target, status, now - startedAt)));
       return;
     }
     this.#length = writeAccessLine(this.#buffer, this.#length, method, target, status, now - startedAt);
+  }
+
+  /** The most bytes the access line takes in this writer's format. */
+  #maxLineBytes(method: string, target: string, requestId: string): number {
+    return this.#json ? jsonAccessLineMaxBytes(method, target, requestId) : accessLineMaxBytes(method, target);
   }
 
   /** Writes the encoded lines of the batch to the sink (the queued records stay queued). */
