@@ -220,14 +220,21 @@ async function onOffCost(pair: OnOffPair): Promise<BenchRow> {
   return pairedRatioRow(`warm entry, catalog-host process, ${pair.name}`, sessions, pair.baseline, 0.95);
 }
 
-/** Sessions of the access-log row (`BENCH_LOG_SESSIONS`, default 2), each with a fresh pair of host processes. */
-const logCostSessions = process.env.BENCH_LOG_SESSIONS ?? '2';
+/**
+ * Sessions of the access-log row (`BENCH_LOG_SESSIONS`, default 8), each with a fresh pair of host
+ * processes. A pair of processes is its own noise: on two identical `REQUEST_LOG=off` hosts, 20
+ * sessions' ratios ranged from 0.958 to 1.062 (standard deviation 0.030), whatever the windows, and
+ * a session keeps its offset from its first window to its last (docs/host-process.md "Measured").
+ * Only more pairs narrow it: eight make the row about ±1%, where two left it ±2%.
+ */
+const logCostSessions = process.env.BENCH_LOG_SESSIONS ?? '8';
 
 /**
- * Measured windows of a session (`BENCH_LOG_WINDOWS`, default 64, a multiple of 4: A B B A): a
- * window's ratio swings by ±10% on this shared machine, so a ratio a few percent wide needs many.
+ * Measured windows of a session (`BENCH_LOG_WINDOWS`, default 32, a multiple of 4: A B B A): a
+ * window's ratio swings by ±10% on this shared machine, so a session needs several; beyond 32
+ * they narrow the session's median less than another pair of processes does.
  */
-const logCostWindows = process.env.BENCH_LOG_WINDOWS ?? '64';
+const logCostWindows = process.env.BENCH_LOG_WINDOWS ?? '32';
 
 /** `text` as a positive integer that is a multiple of `step`; an error that names `name` otherwise. */
 function positiveMultiple(name: string, text: string, step: number): number {
