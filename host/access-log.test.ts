@@ -39,7 +39,7 @@ describe('accessLoggedResponse', () => {
     const lines: string[] = [];
     const logged = accessLoggedResponse({
       writeAccess: (method, target, status, startedAt, now) => {
-        const buffer = Buffer.alloc(accessLineMaxBytes(method, target));
+        const buffer = Buffer.alloc(accessLineMaxBytes(method.length, target.length));
         lines.push(
           buffer.subarray(0, writeAccessLine(buffer, 0, method, target, status, now - startedAt) - 1).toString(),
         );

@@ -10,9 +10,12 @@ const BACKSLASH = 0x5c;
 const DOT = 0x2e;
 const ZERO = 0x30;
 
-/** The most bytes {@link writeAccessLine} writes for `method` and `target` (6 per character at worst, `\uNNNN`). */
-export function accessLineMaxBytes(method: string, target: string): number {
-  return 6 * (method.length + target.length) + 48;
+/**
+ * The most bytes {@link writeAccessLine} writes for a method and a target (or a copied path) of
+ * these lengths (6 per character at worst, `\uNNNN`).
+ */
+export function accessLineMaxBytes(methodLength: number, targetLength: number): number {
+  return 6 * (methodLength + targetLength) + 48;
 }
 
 /**
@@ -34,14 +37,27 @@ export function writeAccessLine(
   status: number,
   ms: number,
 ): number {
-  let at = writePrintable(buffer, offset, method, 0, method.length);
+  const units = scratchUnits(target.length + 1);
+  return writeAccessLineUnits(buffer, offset, method, units, 0, copyAccessPath(units, 0, target), status, ms);
+}
+
+/**
+ * {@link writeAccessLine} with the path already copied by {@link copyAccessPath} into
+ * `units[pathFrom, pathTo)`; the bound is still {@link accessLineMaxBytes} of the target.
+ */
+export function writeAccessLineUnits(
+  buffer: Uint8Array,
+  offset: number,
+  method: string,
+  units: Uint16Array,
+  pathFrom: number,
+  pathTo: number,
+  status: number,
+  ms: number,
+): number {
+  let at = writeMethod(buffer, offset, method, false);
   buffer[at++] = SPACE;
-  let start = pathStart(target);
-  if (start < 0) {
-    buffer[at++] = SLASH;
-    start = -start - 1;
-  }
-  at = writePrintable(buffer, at, target, start, target.length, QUESTION);
+  at = writePrintable(buffer, at, units, pathFrom, pathTo, false);
   buffer[at++] = SPACE;
   at = writeInteger(buffer, at, status);
   buffer[at++] = SPACE;
@@ -50,6 +66,56 @@ export function writeAccessLine(
   buffer[at++] = 0x73; // s
   buffer[at++] = 0x0a;
   return at;
+}
+
+/**
+ * Copies the part of the request target `target` that an access line writes, its path (see
+ * {@link writeAccessLine}), unescaped, as UTF-16 code units into `units` at `offset`, and returns
+ * the offset after it; `units` must have `target.length + 1` free from there. `BatchedLineWriter`
+ * copies a request's path (and id) as the request ends, while they are in the CPU's cache, and
+ * encodes the line later with its batch (docs/host-process.md "Request log").
+ */
+export function copyAccessPath(units: Uint16Array, offset: number, target: string): number {
+  let at = offset;
+  let from = 0;
+  if (target.charCodeAt(0) !== SLASH) {
+    from = pathStart(target);
+    if (from < 0) {
+      units[at++] = SLASH;
+      from = -from - 1;
+    }
+  }
+  for (let index = from; index < target.length; index += 1) {
+    const code = target.charCodeAt(index);
+    if (code === QUESTION) break;
+    units[at++] = code;
+  }
+  return at;
+}
+
+/** Copies `text` as UTF-16 code units into `units` at `offset` and returns the offset after it. */
+export function copyUnits(units: Uint16Array, offset: number, text: string): number {
+  let at = offset;
+  for (let index = 0; index < text.length; index += 1) units[at++] = text.charCodeAt(index);
+  return at;
+}
+
+/** The string forms of the encoders copy the target and the id here first: at least `length` units. */
+function scratchUnits(length: number): Uint16Array {
+  if (scratch.length < length) scratch = new Uint16Array(Math.max(length, 2 * scratch.length));
+  return scratch;
+}
+let scratch = new Uint16Array(256);
+/** A method other than GET is copied here to be escaped (a line's path may be in {@link scratch}). */
+let methodScratch = new Uint16Array(16);
+
+const GET = ascii('GET');
+
+/** `method` as {@link writePrintable} writes it: GET, nearly every request, as a constant. */
+function writeMethod(buffer: Uint8Array, offset: number, method: string, json: boolean): number {
+  if (method === 'GET') return writeBytes(buffer, offset, GET);
+  if (methodScratch.length < method.length) methodScratch = new Uint16Array(method.length);
+  return writePrintable(buffer, offset, methodScratch, 0, copyUnits(methodScratch, 0, method), json);
 }
 
 /** `text` as the ASCII bytes of a JSON line's constant part. */
@@ -76,9 +142,12 @@ const JSON_FIXED_BYTES =
   JSON_END.length;
 const QUOTE = 0x22;
 
-/** The most bytes {@link writeJsonAccessLine} writes (7 per character of `method` and `target` at worst, `\\uNNNN`). */
-export function jsonAccessLineMaxBytes(method: string, target: string, requestId: string): number {
-  return 7 * (method.length + target.length) + requestId.length + JSON_FIXED_BYTES + 48;
+/**
+ * The most bytes {@link writeJsonAccessLine} writes for a method, a target (or a copied path) and
+ * an id of these lengths (7 per character of the method and the target at worst, `\\uNNNN`).
+ */
+export function jsonAccessLineMaxBytes(methodLength: number, targetLength: number, idLength: number): number {
+  return 7 * (methodLength + targetLength) + idLength + JSON_FIXED_BYTES + 48;
 }
 
 /**
@@ -100,6 +169,29 @@ export function writeJsonAccessLine(
   requestId: string,
   time: number,
 ): number {
+  const units = scratchUnits(target.length + 1 + requestId.length);
+  const pathTo = copyAccessPath(units, 0, target);
+  const idTo = copyUnits(units, pathTo, requestId);
+  return writeJsonAccessLineUnits(buffer, offset, method, units, 0, pathTo, idTo, status, ms, time);
+}
+
+/**
+ * {@link writeJsonAccessLine} with the path and the id already copied: the path by
+ * {@link copyAccessPath} into `units[pathFrom, pathTo)`, the id by {@link copyUnits} right after
+ * it, up to `idTo`; the bound is still {@link jsonAccessLineMaxBytes} of the target and the id.
+ */
+export function writeJsonAccessLineUnits(
+  buffer: Uint8Array,
+  offset: number,
+  method: string,
+  units: Uint16Array,
+  pathFrom: number,
+  pathTo: number,
+  idTo: number,
+  status: number,
+  ms: number,
+  time: number,
+): number {
   if (time !== lastTime) makeLineHeads(time);
   let at: number;
   if (method === 'GET') {
@@ -108,40 +200,27 @@ export function writeJsonAccessLine(
   } else {
     at = writeBytes(buffer, offset, lineHead);
     at = writeBytes(buffer, at, JSON_METHOD);
-    at = writePrintable(buffer, at, method, 0, method.length, -1, true);
+    at = writeMethod(buffer, at, method, true);
     at = writeBytes(buffer, at, JSON_PATH);
   }
-  at = writeJsonPath(buffer, at, target);
+  at = writeJsonPath(buffer, at, units, pathFrom, pathTo);
   at = writeBytes(buffer, at, statusSegment(status));
   at = writeTenths(buffer, at, ms);
   at = writeBytes(buffer, at, JSON_REQUEST_ID);
-  for (let index = 0; index < requestId.length; index += 1) buffer[at++] = requestId.charCodeAt(index);
+  for (let index = pathTo; index < idTo; index += 1) buffer[at++] = units[index] as number;
   return writeBytes(buffer, at, JSON_END);
 }
 
 /**
- * The path of `target` inside a JSON string, as {@link writePrintable} writes it with `json`: a
- * loop of its own for the common case (printable ASCII up to the `?`), which V8 inlines.
+ * The path `units[from, to)` inside a JSON string, as {@link writePrintable} writes it with `json`:
+ * a loop of its own for the common case (printable ASCII), which V8 inlines.
  */
-function writeJsonPath(buffer: Uint8Array, offset: number, target: string): number {
-  if (target.charCodeAt(0) !== SLASH) {
-    let start = pathStart(target);
-    let at = offset;
-    if (start < 0) {
-      buffer[at++] = SLASH;
-      start = -start - 1;
-    }
-    return writePrintable(buffer, at, target, start, target.length, QUESTION, true);
-  }
+function writeJsonPath(buffer: Uint8Array, offset: number, units: Uint16Array, from: number, to: number): number {
   let at = offset;
-  for (let index = 0; index < target.length; index += 1) {
-    const code = target.charCodeAt(index);
-    if (code > SPACE && code < 0x7f && code !== BACKSLASH && code !== QUOTE) {
-      if (code === QUESTION) break;
-      buffer[at++] = code;
-    } else {
-      return writePrintable(buffer, at, target, index, target.length, QUESTION, true);
-    }
+  for (let index = from; index < to; index += 1) {
+    const code = units[index] as number;
+    if (code > SPACE && code < 0x7f && code !== BACKSLASH && code !== QUOTE) buffer[at++] = code;
+    else return writePrintable(buffer, at, units, index, to, true);
   }
   return at;
 }
@@ -218,24 +297,21 @@ function writeTenths(buffer: Uint8Array, offset: number, ms: number): number {
 }
 
 /**
- * `text[from, to)` as ASCII, with what is not printable written as `\xNN` or `\uNNNN`; it stops
- * early at the first `stop` (a printable character's code; -1 for none). One pass: the path ends
- * at its `?`. `json`: inside a JSON string, `"` as `\"` and each escape's backslash as `\\`.
+ * `units[from, to)` as ASCII, with what is not printable written as `\xNN` or `\uNNNN`. `json`:
+ * inside a JSON string, `"` as `\"` and each escape's backslash as `\\`.
  */
 function writePrintable(
   buffer: Uint8Array,
   offset: number,
-  text: string,
+  units: Uint16Array,
   from: number,
   to: number,
-  stop = -1,
-  json = false,
+  json: boolean,
 ): number {
   let at = offset;
   for (let index = from; index < to; index += 1) {
-    const code = text.charCodeAt(index);
+    const code = units[index] as number;
     if (code > SPACE && code < 0x7f && code !== BACKSLASH) {
-      if (code === stop) break;
       if (json && code === QUOTE) buffer[at++] = BACKSLASH;
       buffer[at++] = code;
       continue;

@@ -1,4 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import {
+  accessLineMaxBytes,
+  jsonAccessLineMaxBytes,
+  writeAccessLine,
+  writeJsonAccessLine,
+} from './access-line-bytes.js';
 import { BatchedLineWriter, type LineSink } from './batched-line-writer.js';
 
 /**
@@ -141,5 +148,59 @@ describe('BatchedLineWriter', () => {
     expect(sink.chunks).toEqual(['queued\n', 'at exit\n']);
     await after(30);
     expect(sink.chunks).toEqual(['queued\n', 'at exit\n']); // nothing written twice
+  });
+
+  it('writes, in order, what the line encoders write for each line, whatever the targets, ids and their lengths', () => {
+    const time = 1_700_000_000_000;
+    const accessLine = fc.record({
+      method: fc.constantFrom('GET', 'HEAD', 'POST', 'G\nET'),
+      // Short targets of any character, and long ones (up to 9,600 characters) that overflow the
+      // queue's code units or go alone.
+      target: fc.oneof(
+        fc.string({ unit: 'binary', maxLength: 48 }),
+        fc
+          .tuple(fc.string({ unit: 'binary', minLength: 1, maxLength: 8 }), fc.integer({ min: 200, max: 1_200 }))
+          .map(([part, times]) => `/${part.repeat(times)}`),
+      ),
+      status: fc.integer({ min: 100, max: 599 }),
+      id: fc.constantFrom('id-1', 'Xk3_p9Qa-1a', 'x'.repeat(128)),
+    });
+    const line = fc.oneof({ arbitrary: accessLine, weight: 4 }, { arbitrary: fc.string({ maxLength: 12 }), weight: 1 });
+    for (const format of ['text', 'json'] as const) {
+      fc.assert(
+        fc.property(fc.array(line, { maxLength: 150 }), (lines) => {
+          const sink = recordingSink();
+          const writer = new BatchedLineWriter(sink, {
+            idleDelayMs: 60_000,
+            accessFormat: format,
+            clock: () => 0,
+            wallClock: () => time,
+          });
+          const expected: string[] = [];
+          for (const item of lines) {
+            if (typeof item === 'string') {
+              writer.write(item);
+              expected.push(`${item}\n`);
+              continue;
+            }
+            const { method, target, status, id } = item;
+            writer.writeAccess(method, target, status, -1.5, 0, id);
+            const buffer = Buffer.alloc(
+              format === 'json'
+                ? jsonAccessLineMaxBytes(method.length, target.length, id.length)
+                : accessLineMaxBytes(method.length, target.length),
+            );
+            const end =
+              format === 'json'
+                ? writeJsonAccessLine(buffer, 0, method, target, status, 1.5, id, time)
+                : writeAccessLine(buffer, 0, method, target, status, 1.5);
+            expected.push(buffer.subarray(0, end).toString('latin1'));
+          }
+          writer.flushNow();
+          expect(sink.chunks.join('')).toBe(expected.join(''));
+        }),
+        { seed: 28, numRuns: 60 },
+      );
+    }
   });
 });
