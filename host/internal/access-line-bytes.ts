@@ -1,14 +1,12 @@
 // The access line of the host process as bytes, written straight into the log's batch buffer:
 // no string is built per request (docs/host-process.md, "Request log").
 
+import { copyAccessPath, copyUnits } from './access-path-units.js';
+import { writeInteger, writeTenths } from './decimal-bytes.js';
+
 const HEX = '0123456789abcdef';
 const SPACE = 0x20;
-const SLASH = 0x2f;
-const HASH = 0x23;
-const QUESTION = 0x3f;
 const BACKSLASH = 0x5c;
-const DOT = 0x2e;
-const ZERO = 0x30;
 
 /**
  * The most bytes {@link writeAccessLine} writes for a method and a target (or a copied path) of
@@ -65,38 +63,6 @@ export function writeAccessLineUnits(
   buffer[at++] = 0x6d; // m
   buffer[at++] = 0x73; // s
   buffer[at++] = 0x0a;
-  return at;
-}
-
-/**
- * Copies the part of the request target `target` that an access line writes, its path (see
- * {@link writeAccessLine}), unescaped, as UTF-16 code units into `units` at `offset`, and returns
- * the offset after it; `units` must have `target.length + 1` free from there. `BatchedLineWriter`
- * copies a request's path (and id) as the request ends, while they are in the CPU's cache, and
- * encodes the line later with its batch (docs/host-process.md "Request log").
- */
-export function copyAccessPath(units: Uint16Array, offset: number, target: string): number {
-  let at = offset;
-  let from = 0;
-  if (target.charCodeAt(0) !== SLASH) {
-    from = pathStart(target);
-    if (from < 0) {
-      units[at++] = SLASH;
-      from = -from - 1;
-    }
-  }
-  for (let index = from; index < target.length; index += 1) {
-    const code = target.charCodeAt(index);
-    if (code === QUESTION) break;
-    units[at++] = code;
-  }
-  return at;
-}
-
-/** Copies `text` as UTF-16 code units into `units` at `offset` and returns the offset after it. */
-export function copyUnits(units: Uint16Array, offset: number, text: string): number {
-  let at = offset;
-  for (let index = 0; index < text.length; index += 1) units[at++] = text.charCodeAt(index);
   return at;
 }
 
@@ -270,33 +236,6 @@ function makeLineHeads(time: number): void {
 }
 
 /**
- * Where the path of `target` starts: 0 for an origin-form target (`/path?query`); after the
- * authority of an absolute-form one (`http://host/path`); `-(end + 1)` when an absolute-form
- * target has no path (`http://host?q`): the caller writes `/` and goes on at `end`, the `?`.
- */
-function pathStart(target: string): number {
-  if (target.charCodeAt(0) === SLASH) return 0;
-  let end = target.indexOf('?');
-  if (end === -1) end = target.length;
-  const scheme = target.indexOf('://');
-  if (scheme === -1 || scheme > end) return 0;
-  // The path starts at the first "/" after the authority, unless a "?" or "#" comes first.
-  let start = scheme + 3;
-  while (start < end && target.charCodeAt(start) !== SLASH && target.charCodeAt(start) !== HASH) start += 1;
-  return start === end || target.charCodeAt(start) === HASH ? -end - 1 : start;
-}
-
-/** A duration in ms with one decimal (`0.4`, `12.0`); a time from two monotonic clock reads is finite and not negative, anything else writes `0.0`. */
-function writeTenths(buffer: Uint8Array, offset: number, ms: number): number {
-  const tenths = ms >= 0 && ms < 1e15 ? Math.round(ms * 10) : 0;
-  const whole = Math.trunc(tenths / 10);
-  let at = writeInteger(buffer, offset, whole);
-  buffer[at++] = DOT;
-  buffer[at++] = ZERO + tenths - whole * 10;
-  return at;
-}
-
-/**
  * `units[from, to)` as ASCII, with what is not printable written as `\xNN` or `\uNNNN`. `json`:
  * inside a JSON string, `"` as `\"` and each escape's backslash as `\\`.
  */
@@ -329,37 +268,4 @@ function writePrintable(
     buffer[at++] = HEX.charCodeAt(code & 15);
   }
   return at;
-}
-
-/** A non-negative integer in decimal, without a string: three digits (a status) by integer arithmetic. */
-function writeInteger(buffer: Uint8Array, offset: number, value: number): number {
-  let at = offset;
-  if (value < 1000) {
-    const hundreds = (value / 100) | 0;
-    const tens = ((value / 10) | 0) - hundreds * 10;
-    if (hundreds > 0) buffer[at++] = ZERO + hundreds;
-    if (hundreds > 0 || tens > 0) buffer[at++] = ZERO + tens;
-    buffer[at++] = ZERO + value - ((value / 10) | 0) * 10;
-    return at;
-  }
-  // An epoch time in ms (13 digits) is over 2^31: its millions first, then six digits, each part
-  // by 32-bit integer arithmetic (floating-point division and `%` a digit cost 400 ns a line).
-  if (value >= 2 ** 31) {
-    const millions = Math.floor(value / 1e6);
-    return writeDigits(buffer, writeInteger(buffer, at, millions), value - millions * 1e6, 6);
-  }
-  let digits = 1;
-  for (let rest = (value / 10) | 0; rest > 0; rest = (rest / 10) | 0) digits += 1;
-  return writeDigits(buffer, at, value, digits);
-}
-
-/** `value` (below 2^31) as exactly `digits` decimal digits, zeros first: written from the last. */
-function writeDigits(buffer: Uint8Array, offset: number, value: number, digits: number): number {
-  let rest = value;
-  for (let index = offset + digits - 1; index >= offset; index -= 1) {
-    const tenth = (rest / 10) | 0;
-    buffer[index] = ZERO + rest - tenth * 10;
-    rest = tenth;
-  }
-  return offset + digits;
 }

@@ -1,14 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import {
   accessLineMaxBytes,
-  copyAccessPath,
-  copyUnits,
   jsonAccessLineMaxBytes,
   writeAccessLine,
   writeAccessLineUnits,
   writeJsonAccessLine,
   writeJsonAccessLineUnits,
 } from './access-line-bytes.js';
+import { AccessLineQueue, QUEUED_ACCESS_LINES, QUEUED_UNITS } from './access-line-queue.js';
 
 /** Where a {@link BatchedLineWriter} writes: `process.stdout`, or a test's stream. */
 export interface LineSink {
@@ -37,19 +36,6 @@ export interface BatchedLineWriterOptions {
   /** The wall clock of the JSON access lines' `time`, in epoch ms (default `Date.now`), read once a batch. */
   readonly wallClock?: () => number;
 }
-
-/**
- * Access lines wait as records (their fields, no bytes) until this many are queued, then are
- * encoded in one pass: encoded one by one, each in the middle of its request, the JSON line cost
- * the host about 2 points more of its CPU a request, measured (docs/host-process.md "Request log").
- */
-const QUEUED_ACCESS_LINES = 64;
-
-/**
- * Code units of the queued lines' paths and ids (16 KiB): a line whose path and id would not fit
- * has the queue encoded first, one longer than all of it is encoded at once.
- */
-const QUEUED_UNITS = 8192;
 
 /**
  * Lines go out together, one write per batch, instead of one write (a system call on a pipe) per
@@ -82,19 +68,8 @@ export class BatchedLineWriter {
   #firstAt = 0;
   #timer: NodeJS.Timeout | undefined;
   #timerArmed = false;
-  // The queued access lines, field by field. The method is kept as Node gives it (one of its
-  // constant strings); the path and the id are copied into #queuedUnits, one after the other.
-  readonly #queuedMethods: string[] = new Array<string>(QUEUED_ACCESS_LINES).fill('');
-  readonly #queuedUnits = new Uint16Array(QUEUED_UNITS);
-  #queuedUnitsLength = 0;
-  /** Where each queued line's path ends (and its id starts) in #queuedUnits. */
-  readonly #queuedPathEnds = new Int32Array(QUEUED_ACCESS_LINES);
-  /** Where each queued line's id ends; the next line's path starts there. */
-  readonly #queuedIdEnds = new Int32Array(QUEUED_ACCESS_LINES);
-  readonly #queuedStatuses = new Float64Array(QUEUED_ACCESS_LINES);
-  readonly #queuedStarts = new Float64Array(QUEUED_ACCESS_LINES);
-  readonly #queuedEnds = new Float64Array(QUEUED_ACCESS_LINES);
-  #queued = 0;
+  /** The access lines not encoded yet. */
+  readonly #queue: AccessLineQueue;
 
   constructor(sink: LineSink, options: BatchedLineWriterOptions = {}) {
     this.#sink = sink;
@@ -104,6 +79,7 @@ export class BatchedLineWriter {
     this.#clock = options.clock ?? (() => performance.now());
     this.#json = options.accessFormat === 'json';
     this.#wallClock = options.wallClock ?? Date.now;
+    this.#queue = new AccessLineQueue(this.#json);
     this.#buffer = Buffer.allocUnsafe(this.#batchBytes);
   }
 
@@ -130,30 +106,16 @@ export class BatchedLineWriter {
       this.#encodeQueued();
       this.#writeBatch();
     }
-    // The path and the id, copied as they are (the id only for JSON), take this many units at most.
-    const units = target.length + 1 + (this.#json ? requestId.length : 0);
+    const units = this.#queue.unitsOf(target, requestId);
     if (this.#maxLineBytes(method, target, requestId) > this.#batchBytes || units > QUEUED_UNITS) {
       // It may not fit a batch: encoded at once, after the queued lines, alone if need be.
       this.#encodeQueued();
       this.#encodeAccessNow(method, target, status, startedAt, now, requestId);
       return;
     }
-    if (this.#queuedUnitsLength + units > QUEUED_UNITS) this.#encodeQueued();
+    if (!this.#queue.hasRoomFor(units)) this.#encodeQueued();
     if (!this.#open) this.#startBatch(now);
-    const index = this.#queued;
-    this.#queuedMethods[index] = method;
-    this.#queuedStatuses[index] = status;
-    this.#queuedStarts[index] = startedAt;
-    this.#queuedEnds[index] = now;
-    // Copied now, while the request's strings are in the CPU's cache: read again 64 requests
-    // later, they cost the JSON line about 0.2 µs more (docs/host-process.md "Request log").
-    const pathEnd = copyAccessPath(this.#queuedUnits, this.#queuedUnitsLength, target);
-    const idEnd = this.#json ? copyUnits(this.#queuedUnits, pathEnd, requestId) : pathEnd;
-    this.#queuedPathEnds[index] = pathEnd;
-    this.#queuedIdEnds[index] = idEnd;
-    this.#queuedUnitsLength = idEnd;
-    this.#queued = index + 1;
-    if (index + 1 === QUEUED_ACCESS_LINES) this.#encodeQueued();
+    if (this.#queue.push(method, target, status, startedAt, now, requestId)) this.#encodeQueued();
   }
 
   /** Hands every queued line to the sink now, as one chunk. */
@@ -170,23 +132,22 @@ export class BatchedLineWriter {
 
   /** Encodes the queued access lines into the batch, in order. */
   #encodeQueued(): void {
-    const count = this.#queued;
-    this.#queued = 0;
-    this.#queuedUnitsLength = 0;
+    const queue = this.#queue;
+    const count = queue.length;
+    queue.clear();
     let pathStart = 0;
     for (let index = 0; index < count; index += 1) {
-      // Every slot below `count` was set by writeAccess.
-      const pathEnd = this.#queuedPathEnds[index] as number;
-      const idEnd = this.#queuedIdEnds[index] as number;
+      // Every slot below `count` was set by push.
+      const idEnd = queue.idEnds[index] as number;
       this.#encodeAccess(
-        this.#queuedMethods[index] as string,
-        this.#queuedUnits,
+        queue.methods[index] as string,
+        queue.units,
         pathStart,
-        pathEnd,
+        queue.pathEnds[index] as number,
         idEnd,
-        this.#queuedStatuses[index] as number,
-        this.#queuedStarts[index] as number,
-        this.#queuedEnds[index] as number,
+        queue.statuses[index] as number,
+        queue.starts[index] as number,
+        queue.ends[index] as number,
       );
       pathStart = idEnd;
     }
@@ -287,7 +248,9 @@ export class BatchedLineWriter {
     this.#sink.write(chunk);
     // The sink kept the chunk (it became backed up, or cannot tell, as a test's recorder): the
     // buffer is its now.
-    if (this.#sink.writableLength !== 0) this.#buffer = Buffer.allocUnsafe(this.#batchBytes);
+    if (this.#sink.writableLength !== 0) {
+      this.#buffer = Buffer.allocUnsafe(this.#batchBytes);
+    }
   }
 
   /** A batch starts with a line that came at `now`: its age counts from there; the idle timer is armed. */
