@@ -108,7 +108,7 @@ export class BatchedLineWriter {
     }
     const units = this.#queue.unitsOf(target, requestId);
     if (this.#maxLineBytes(method, target, requestId) > this.#batchBytes || units > QUEUED_UNITS) {
-      // It may not fit a batch: encoded at once, after the queued lines, alone if need be.
+      // It may not fit a batch, or the queue's units: encoded at once, after the queued lines, alone if need be.
       this.#encodeQueued();
       this.#encodeAccessNow(method, target, status, startedAt, now, requestId);
       return;
