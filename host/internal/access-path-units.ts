@@ -7,10 +7,10 @@ const QUESTION = 0x3f;
 
 /**
  * Copies the part of the request target `target` that an access line writes, its path (see
- * `writeAccessLine`, access-line-bytes.ts), unescaped, as UTF-16 code units into `units` at `offset`, and returns
- * the offset after it; `units` must have `target.length + 1` free from there. `BatchedLineWriter`
- * copies a request's path (and id) as the request ends, while they are in the CPU's cache, and
- * encodes the line later with its batch (docs/host-process.md "Request log").
+ * `writeAccessLine`, access-line-bytes.ts), unescaped, as UTF-16 code units into `units` at
+ * `offset`, and returns the offset after it; `units` must have `target.length + 1` free from there.
+ * `BatchedLineWriter` copies a request's path (and id) as the request ends, while they are in the
+ * CPU's cache, and encodes the line later with its batch (docs/host-process.md "Request log").
  */
 export function copyAccessPath(units: Uint16Array, offset: number, target: string): number {
   let at = offset;

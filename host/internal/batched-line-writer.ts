@@ -7,7 +7,7 @@ import {
   writeJsonAccessLine,
   writeJsonAccessLineUnits,
 } from './access-line-bytes.js';
-import { AccessLineQueue, QUEUED_ACCESS_LINES, QUEUED_UNITS } from './access-line-queue.js';
+import { AccessLineQueue, QUEUED_UNITS } from './access-line-queue.js';
 
 /** Where a {@link BatchedLineWriter} writes: `process.stdout`, or a test's stream. */
 export interface LineSink {
@@ -41,9 +41,9 @@ export interface BatchedLineWriterOptions {
  * Lines go out together, one write per batch, instead of one write (a system call on a pipe) per
  * line: the access log of a busy host cost a third of its throughput written line by line. The
  * lines are encoded into one reused buffer (access lines without building a string,
- * {@link writeAccessLine}); an access line is first queued as a record, and the records are
- * encoded {@link QUEUED_ACCESS_LINES} at a time, or before anything else is written or the batch
- * goes out. A batch is written when the next line comes `maxDelayMs` after its first, when it is
+ * {@link writeAccessLine}); an access line is first queued as a record ({@link AccessLineQueue}),
+ * and the records are encoded 64 at a time, or before anything else is written or the batch goes
+ * out. A batch is written when the next line comes `maxDelayMs` after its first, when it is
  * full, or by a timer at most `idleDelayMs` after it started when no line comes: a timer per 10
  * ms cost the host more than encoding its lines (docs/host-process.md). Order is kept.
  * Whoever ends the process calls {@link flush} (or {@link flushNow} in an `exit` handler: Node
@@ -108,7 +108,8 @@ export class BatchedLineWriter {
     }
     const units = this.#queue.unitsOf(target, requestId);
     if (this.#maxLineBytes(method, target, requestId) > this.#batchBytes || units > QUEUED_UNITS) {
-      // It may not fit a batch, or the queue's units: encoded at once, after the queued lines, alone if need be.
+      // It may not fit a batch, or the queue's units: encoded at once, after the queued lines,
+      // alone if need be.
       this.#encodeQueued();
       this.#encodeAccessNow(method, target, status, startedAt, now, requestId);
       return;
@@ -248,9 +249,7 @@ export class BatchedLineWriter {
     this.#sink.write(chunk);
     // The sink kept the chunk (it became backed up, or cannot tell, as a test's recorder): the
     // buffer is its now.
-    if (this.#sink.writableLength !== 0) {
-      this.#buffer = Buffer.allocUnsafe(this.#batchBytes);
-    }
+    if (this.#sink.writableLength !== 0) this.#buffer = Buffer.allocUnsafe(this.#batchBytes);
   }
 
   /** A batch starts with a line that came at `now`: its age counts from there; the idle timer is armed. */
