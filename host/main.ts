@@ -18,7 +18,7 @@ import { RequestIdResponse } from './request-id-response.js';
 // one line and exit 1 for a bad variable, the listening line, a drain and a clean shutdown on
 // SIGTERM/SIGINT.
 // With REDIS_URL the cache is the shared Redis store, connected before the host listens.
-// docs/host-process.md: the access lines are batched (one write per 50 ms or 64 KiB under load) and flushed
+// docs/host-process.md: the access lines are batched (one write per 50 ms or 1 MiB under load) and flushed
 // before every exit; REMOTE_COMPILER says when esbuild-wasm starts. Every line the process prints
 // goes through the one logger, in LOG_FORMAT (text, or one JSON object a line); every request has
 // an id (x-request-id), answered, logged and sent on the origin fetches it causes.

@@ -6,7 +6,7 @@ import {
   writeAccessLine,
   writeJsonAccessLine,
 } from './access-line-bytes.js';
-import { BatchedLineWriter, type LineSink } from './batched-line-writer.js';
+import { BatchedLineWriter, DEFAULT_BATCH_BYTES, type LineSink } from './batched-line-writer.js';
 
 /**
  * A sink that records each chunk as text and answers its callback on the next tick, as a stream
@@ -104,6 +104,25 @@ describe('BatchedLineWriter', () => {
     for (const chunk of many.chunks.slice(0, -2)) expect(chunk.length).toBeLessThanOrEqual(1024);
   });
 
+  it('holds up to DEFAULT_BATCH_BYTES (1 MiB) of access lines in one batch by default, then writes them at once', () => {
+    const sink = recordingSink(true);
+    const writer = new BatchedLineWriter(sink, {
+      accessFormat: 'json',
+      idleDelayMs: 60_000,
+      clock: () => 0,
+      wallClock: () => 0,
+    });
+    const target = `/api/runtime-catalog/${'p'.repeat(200)}`;
+    const lineBytes = writeJsonAccessLine(Buffer.alloc(1024), 0, 'GET', target, 200, 0, 'id-1', 0);
+    // All at the same ms: only the size can end the batch.
+    const fitting = Math.floor(DEFAULT_BATCH_BYTES / jsonAccessLineMaxBytes(3, target.length, 4));
+    for (let index = 0; index < fitting; index += 1) writer.writeAccess('GET', target, 200, 0, 0, 'id-1');
+    expect(DEFAULT_BATCH_BYTES).toBe(1024 * 1024);
+    expect(sink.chunks).toEqual([]);
+    writer.flushNow();
+    expect(sink.chunks.map((chunk) => chunk.length)).toEqual([fitting * lineBytes]);
+  });
+
   it('reuses its buffer only when the sink reports the bytes out; otherwise written chunks stay as they were', () => {
     const held = recordingSink();
     const writer = new BatchedLineWriter(held, { idleDelayMs: 60_000 });
@@ -133,7 +152,7 @@ describe('BatchedLineWriter', () => {
     writer.write('second');
     writer.flushNow();
     expect(sink.views.map((view) => Buffer.from(view).toString())).toEqual(['first\n', 'second\n']);
-    // Copies of 6 and 7 bytes: neither holds the writer's 64 KiB.
+    // Copies of 6 and 7 bytes from Node's pool: neither holds the writer's 1 MiB buffer.
     for (const view of sink.views) expect(view.buffer.byteLength).toBeLessThan(64 * 1024);
   });
 

@@ -27,7 +27,10 @@ export interface BatchedLineWriterOptions {
   readonly maxDelayMs?: number;
   /** When no further line comes, the longest a line waits (default 100 ms): one timer, not one per batch. */
   readonly idleDelayMs?: number;
-  /** Bytes of one batch (default 64 KiB): a burst never holds more before it is written. */
+  /**
+   * Bytes of one batch (default {@link DEFAULT_BATCH_BYTES}): a burst never holds more before it
+   * is written.
+   */
   readonly batchBytes?: number;
   /** The clock of {@link BatchedLineWriter.write}, in ms (default `performance.now`), as `writeAccess`'s `now`. */
   readonly clock?: () => number;
@@ -36,6 +39,14 @@ export interface BatchedLineWriterOptions {
   /** The wall clock of the JSON access lines' `time`, in epoch ms (default `Date.now`), read once a batch. */
   readonly wallClock?: () => number;
 }
+
+/**
+ * The default bytes of a batch, 1 MiB: under load the 50 ms age, not the size, ends a batch (about
+ * 340 KB of JSON lines at 45,000 requests a second). A write to a file costs a busy host about
+ * 60 µs whatever its size, plus 0.35 µs a KB, measured in the process under load: batches of 64
+ * KiB cost a JSON line 0.19 µs, batches of 340 KB 0.08 µs (docs/host-process.md "Request log").
+ */
+export const DEFAULT_BATCH_BYTES = 1024 * 1024;
 
 /**
  * Lines go out together, one write per batch, instead of one write (a system call on a pipe) per
@@ -75,7 +86,7 @@ export class BatchedLineWriter {
     this.#sink = sink;
     this.#maxDelayMs = options.maxDelayMs ?? 50;
     this.#idleDelayMs = options.idleDelayMs ?? 100;
-    this.#batchBytes = options.batchBytes ?? 64 * 1024;
+    this.#batchBytes = options.batchBytes ?? DEFAULT_BATCH_BYTES;
     this.#clock = options.clock ?? (() => performance.now());
     this.#json = options.accessFormat === 'json';
     this.#wallClock = options.wallClock ?? Date.now;
