@@ -1,12 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  accessLineMaxBytes,
-  jsonAccessLineMaxBytes,
-  writeAccessLine,
-  writeJsonAccessLine,
-} from './access-line-bytes.js';
+import { accessLineMaxBytes, writeAccessLine } from './access-line-bytes.js';
 import { BatchedLineWriter, DEFAULT_BATCH_BYTES, type LineSink } from './batched-line-writer.js';
+import { jsonAccessLineMaxBytes, writeJsonAccessLine } from './json-access-line-bytes.js';
 
 /**
  * A sink that records each chunk as text and answers its callback on the next tick, as a stream
@@ -169,7 +165,7 @@ describe('BatchedLineWriter', () => {
     expect(sink.chunks).toEqual(['queued\n', 'at exit\n']); // nothing written twice
   });
 
-  it('writes, in order, what the line encoders write for each line, whatever the targets, ids and their lengths', () => {
+  it('writes, in order, what the line encoders write for each line, whatever the targets, ids, times, their lengths and the batch size', () => {
     const time = 1_700_000_000_000;
     const accessLine = fc.record({
       method: fc.constantFrom('GET', 'HEAD', 'POST', 'G\nET'),
@@ -183,41 +179,54 @@ describe('BatchedLineWriter', () => {
       ),
       status: fc.integer({ min: 100, max: 599 }),
       id: fc.constantFrom('id-1', 'Xk3_p9Qa-1a', 'x'.repeat(128)),
+      // Times whose segments are kept (under 9.95 ms), their edges, and any other.
+      ms: fc.oneof(
+        fc.constantFrom(0, 0.04, 0.05, 1.5, 9.94, 9.95, 9.96, 12.345),
+        fc.double({ min: 0, max: 1e7, noNaN: true }),
+      ),
     });
     const line = fc.oneof({ arbitrary: accessLine, weight: 4 }, { arbitrary: fc.string({ maxLength: 12 }), weight: 1 });
     for (const format of ['text', 'json'] as const) {
       fc.assert(
-        fc.property(fc.array(line, { maxLength: 150 }), (lines) => {
-          const sink = recordingSink();
-          const writer = new BatchedLineWriter(sink, {
-            idleDelayMs: 60_000,
-            accessFormat: format,
-            clock: () => 0,
-            wallClock: () => time,
-          });
-          const expected: string[] = [];
-          for (const item of lines) {
-            if (typeof item === 'string') {
-              writer.write(item);
-              expected.push(`${item}\n`);
-              continue;
+        // Small batches are written while queued lines are encoded; a sink that keeps its chunks
+        // gets the writer a new buffer each time, one that reports them out lets it reuse its own.
+        fc.property(
+          fc.array(line, { maxLength: 150 }),
+          fc.constantFrom(undefined, 200, 1024, 4096),
+          fc.boolean(),
+          (lines, batchBytes, synchronous) => {
+            const sink = recordingSink(synchronous);
+            const writer = new BatchedLineWriter(sink, {
+              ...(batchBytes === undefined ? {} : { batchBytes }),
+              idleDelayMs: 60_000,
+              accessFormat: format,
+              clock: () => 0,
+              wallClock: () => time,
+            });
+            const expected: string[] = [];
+            for (const item of lines) {
+              if (typeof item === 'string') {
+                writer.write(item);
+                expected.push(`${item}\n`);
+                continue;
+              }
+              const { method, target, status, id, ms } = item;
+              writer.writeAccess(method, target, status, -ms, 0, id);
+              const buffer = Buffer.alloc(
+                format === 'json'
+                  ? jsonAccessLineMaxBytes(method.length, target.length, id.length)
+                  : accessLineMaxBytes(method.length, target.length),
+              );
+              const end =
+                format === 'json'
+                  ? writeJsonAccessLine(buffer, 0, method, target, status, ms, id, time)
+                  : writeAccessLine(buffer, 0, method, target, status, ms);
+              expected.push(buffer.subarray(0, end).toString('latin1'));
             }
-            const { method, target, status, id } = item;
-            writer.writeAccess(method, target, status, -1.5, 0, id);
-            const buffer = Buffer.alloc(
-              format === 'json'
-                ? jsonAccessLineMaxBytes(method.length, target.length, id.length)
-                : accessLineMaxBytes(method.length, target.length),
-            );
-            const end =
-              format === 'json'
-                ? writeJsonAccessLine(buffer, 0, method, target, status, 1.5, id, time)
-                : writeAccessLine(buffer, 0, method, target, status, 1.5);
-            expected.push(buffer.subarray(0, end).toString('latin1'));
-          }
-          writer.flushNow();
-          expect(sink.chunks.join('')).toBe(expected.join(''));
-        }),
+            writer.flushNow();
+            expect(sink.chunks.join('')).toBe(expected.join(''));
+          },
+        ),
         { seed: 28, numRuns: 60 },
       );
     }

@@ -1,13 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import {
-  accessLineMaxBytes,
-  jsonAccessLineMaxBytes,
-  writeAccessLine,
-  writeAccessLineUnits,
-  writeJsonAccessLine,
-  writeJsonAccessLineUnits,
-} from './access-line-bytes.js';
-import { AccessLineQueue, QUEUED_UNITS } from './access-line-queue.js';
+import { accessLineMaxBytes, writeAccessLine, writeStagedAccessLine } from './access-line-bytes.js';
+import { AccessLineQueue, NOT_QUEUED_ESCAPED, QUEUED_BYTES, QUEUED_FULL } from './access-line-queue.js';
+import { jsonAccessLineMaxBytes, writeJsonAccessLine, writeStagedJsonAccessLine } from './json-access-line-bytes.js';
 
 /** Where a {@link BatchedLineWriter} writes: `process.stdout`, or a test's stream. */
 export interface LineSink {
@@ -71,6 +65,10 @@ export class BatchedLineWriter {
   readonly #wallClock: () => number;
   /** Epoch ms minus `clock` when the batch started: a JSON line's `time` is `now` plus it, no clock read a line. */
   #wallOffset = 0;
+  /**
+   * The batch, `#batchBytes` long, then the queue's stage ({@link QUEUED_BYTES}): the queued lines'
+   * paths and ids, copied into their lines from there (docs/host-process.md "Request log").
+   */
   #buffer: Buffer;
   #length = 0;
   /** A batch has lines (encoded or queued) that are not written yet. */
@@ -91,7 +89,7 @@ export class BatchedLineWriter {
     this.#json = options.accessFormat === 'json';
     this.#wallClock = options.wallClock ?? Date.now;
     this.#queue = new AccessLineQueue(this.#json);
-    this.#buffer = Buffer.allocUnsafe(this.#batchBytes);
+    this.#buffer = Buffer.allocUnsafe(this.#batchBytes + QUEUED_BYTES);
   }
 
   /** Queues `line` (a newline is added). */
@@ -102,7 +100,7 @@ export class BatchedLineWriter {
       this.#sink.write(`${line}\n`); // longer than a batch: on its own, after the batch before it
       return;
     }
-    this.#length += this.#buffer.write(line, this.#length, 'utf8');
+    this.#length += this.#buffer.write(line, this.#length, bytes, 'utf8');
     this.#buffer[this.#length++] = 0x0a;
   }
 
@@ -117,17 +115,23 @@ export class BatchedLineWriter {
       this.#encodeQueued();
       this.#writeBatch();
     }
-    const units = this.#queue.unitsOf(target, requestId);
-    if (this.#maxLineBytes(method, target, requestId) > this.#batchBytes || units > QUEUED_UNITS) {
-      // It may not fit a batch, or the queue's units: encoded at once, after the queued lines,
+    const staged = this.#queue.bytesOf(target, requestId);
+    if (this.#maxLineBytes(method, target, requestId) > this.#batchBytes || staged > QUEUED_BYTES) {
+      // It may not fit a batch, or the queue's stage: encoded at once, after the queued lines,
       // alone if need be.
       this.#encodeQueued();
       this.#encodeAccessNow(method, target, status, startedAt, now, requestId);
       return;
     }
-    if (!this.#queue.hasRoomFor(units)) this.#encodeQueued();
+    if (!this.#queue.hasRoomFor(staged)) this.#encodeQueued();
     if (!this.#open) this.#startBatch(now);
-    if (this.#queue.push(method, target, status, startedAt, now, requestId)) this.#encodeQueued();
+    const queued = this.#queue.push(this.#buffer, this.#batchBytes, method, target, status, startedAt, now, requestId);
+    if (queued === QUEUED_FULL) this.#encodeQueued();
+    else if (queued === NOT_QUEUED_ESCAPED) {
+      // Its path has escapes: encoded from its target, after the queued lines.
+      this.#encodeQueued();
+      this.#encodeAccessNow(method, target, status, startedAt, now, requestId);
+    }
   }
 
   /** Hands every queued line to the sink now, as one chunk. */
@@ -153,7 +157,6 @@ export class BatchedLineWriter {
       const idEnd = queue.idEnds[index] as number;
       this.#encodeAccess(
         queue.methods[index] as string,
-        queue.units,
         pathStart,
         queue.pathEnds[index] as number,
         idEnd,
@@ -166,12 +169,11 @@ export class BatchedLineWriter {
   }
 
   /**
-   * Encodes one queued access line into the batch: its path is `units[pathFrom, pathTo)` and its
-   * id `units[pathTo, idTo)`. It fits an empty batch (writeAccess checked).
+   * Encodes one queued access line into the batch: its path is `[pathFrom, pathTo)` of the stage
+   * and its id `[pathTo, idTo)`. It fits an empty batch (writeAccess checked).
    */
   #encodeAccess(
     method: string,
-    units: Uint16Array,
     pathFrom: number,
     pathTo: number,
     idTo: number,
@@ -180,16 +182,16 @@ export class BatchedLineWriter {
     now: number,
   ): void {
     const methodLength = method.length;
+    const stage = this.#batchBytes;
     if (this.#json) {
       this.#reserve(jsonAccessLineMaxBytes(methodLength, pathTo - pathFrom, idTo - pathTo), now);
-      this.#length = writeJsonAccessLineUnits(
+      this.#length = writeStagedJsonAccessLine(
         this.#buffer,
         this.#length,
         method,
-        units,
-        pathFrom,
-        pathTo,
-        idTo,
+        stage + pathFrom,
+        stage + pathTo,
+        stage + idTo,
         status,
         now - startedAt,
         Math.round(now + this.#wallOffset),
@@ -197,13 +199,12 @@ export class BatchedLineWriter {
       return;
     }
     this.#reserve(accessLineMaxBytes(methodLength, pathTo - pathFrom), now);
-    this.#length = writeAccessLineUnits(
+    this.#length = writeStagedAccessLine(
       this.#buffer,
       this.#length,
       method,
-      units,
-      pathFrom,
-      pathTo,
+      stage + pathFrom,
+      stage + pathTo,
       status,
       now - startedAt,
     );
@@ -259,8 +260,12 @@ export class BatchedLineWriter {
     }
     this.#sink.write(chunk);
     // The sink kept the chunk (it became backed up, or cannot tell, as a test's recorder): the
-    // buffer is its now.
-    if (this.#sink.writableLength !== 0) this.#buffer = Buffer.allocUnsafe(this.#batchBytes);
+    // buffer is its now. The stage moves to the new one: lines being encoded read it.
+    if (this.#sink.writableLength !== 0) {
+      const kept = this.#buffer;
+      this.#buffer = Buffer.allocUnsafe(this.#batchBytes + QUEUED_BYTES);
+      kept.copy(this.#buffer, this.#batchBytes, this.#batchBytes);
+    }
   }
 
   /** A batch starts with a line that came at `now`: its age counts from there; the idle timer is armed. */
