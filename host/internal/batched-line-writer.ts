@@ -182,16 +182,16 @@ export class BatchedLineWriter {
     now: number,
   ): void {
     const methodLength = method.length;
-    const stage = this.#batchBytes;
+    const stageStart = this.#batchBytes;
     if (this.#json) {
       this.#reserve(jsonAccessLineMaxBytes(methodLength, pathTo - pathFrom, idTo - pathTo), now);
       this.#length = writeStagedJsonAccessLine(
         this.#buffer,
         this.#length,
         method,
-        stage + pathFrom,
-        stage + pathTo,
-        stage + idTo,
+        stageStart + pathFrom,
+        stageStart + pathTo,
+        stageStart + idTo,
         status,
         now - startedAt,
         Math.round(now + this.#wallOffset),
@@ -203,8 +203,8 @@ export class BatchedLineWriter {
       this.#buffer,
       this.#length,
       method,
-      stage + pathFrom,
-      stage + pathTo,
+      stageStart + pathFrom,
+      stageStart + pathTo,
       status,
       now - startedAt,
     );

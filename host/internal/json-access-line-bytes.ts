@@ -1,17 +1,14 @@
 // The JSON access line (`LOG_FORMAT=json`) as bytes, written straight into the log's batch
 // buffer as the text line is (access-line-bytes.ts, docs/host-process.md "Request log").
 
-import { copyAccessPath } from './access-path-units.js';
+import { copyAccessPath, stageToken } from './access-path-units.js';
 import { writeInteger, writeTenths } from './decimal-bytes.js';
 import {
   ascii,
-  BACKSLASH,
   copyStaged,
   keptSegment,
   keptTenths,
-  QUOTE,
   type SegmentTable,
-  SPACE,
   scratchUnits,
   writeBytes,
   writeMethod,
@@ -67,9 +64,9 @@ export function writeJsonAccessLine(
 ): number {
   const units = scratchUnits(target.length + 1);
   let at = writeJsonHead(buffer, offset, method, time);
-  at = writeJsonPath(buffer, at, units, 0, copyAccessPath(units, 0, target));
+  at = writePrintable(buffer, at, units, 0, copyAccessPath(units, 0, target), true);
   at = writeJsonMiddle(buffer, at, status, ms);
-  for (let index = 0; index < requestId.length; index += 1) buffer[at++] = requestId.charCodeAt(index);
+  at = stageToken(buffer, at, requestId);
   return writeBytes(buffer, at, JSON_END);
 }
 
@@ -127,20 +124,6 @@ function writeJsonMiddleBytes(buffer: Uint8Array, offset: number, status: number
 function makeJsonMiddle(status: number, tenths: number): Uint8Array {
   const bytes = new Uint8Array(JSON_STATUS.length + JSON_MS.length + JSON_REQUEST_ID.length + 32);
   return bytes.slice(0, writeJsonMiddleBytes(bytes, 0, status, tenths / 10));
-}
-
-/**
- * The path `units[from, to)` inside a JSON string, as {@link writePrintable} writes it with `json`:
- * a loop of its own for the common case (printable ASCII), which V8 inlines.
- */
-function writeJsonPath(buffer: Uint8Array, offset: number, units: Uint16Array, from: number, to: number): number {
-  let at = offset;
-  for (let index = from; index < to; index += 1) {
-    const code = units[index] as number;
-    if (code > SPACE && code < 0x7f && code !== BACKSLASH && code !== QUOTE) buffer[at++] = code;
-    else return writePrintable(buffer, at, units, index, to, true);
-  }
-  return at;
 }
 
 /** `{"level":30,"time":<digits>` of the last line's millisecond: the lines of one millisecond share it. */

@@ -6,8 +6,8 @@ import { copyUnits } from './access-path-units.js';
 
 const HEX = '0123456789abcdef';
 export const SPACE = 0x20;
-export const BACKSLASH = 0x5c;
-export const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const QUOTE = 0x22;
 
 /**
  * The tenths of a ms (0 to 99) of a time under 9.95 ms, whose line segments are kept
