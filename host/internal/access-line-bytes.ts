@@ -6,12 +6,10 @@ import { copyAccessPath } from './access-path-units.js';
 import { writeInteger, writeTenths } from './decimal-bytes.js';
 import {
   copyStaged,
-  keptSegment,
-  keptTenths,
   type SegmentTable,
   SPACE,
   scratchUnits,
-  writeBytes,
+  writeKeptSegment,
   writeMethod,
   writePrintable,
 } from './line-bytes.js';
@@ -74,9 +72,7 @@ const TEXT_TAILS: SegmentTable = [];
 
 /** ` <status> <ms>ms\n`, the end of a text line. */
 function writeTextTail(buffer: Uint8Array, offset: number, status: number, ms: number): number {
-  const tenths = keptTenths(ms);
-  if (tenths >= 0) return writeBytes(buffer, offset, keptSegment(TEXT_TAILS, status, tenths, makeTextTail));
-  return writeTextTailBytes(buffer, offset, status, ms);
+  return writeKeptSegment(buffer, offset, TEXT_TAILS, status, ms, writeTextTailBytes);
 }
 
 function writeTextTailBytes(buffer: Uint8Array, offset: number, status: number, ms: number): number {
@@ -89,10 +85,4 @@ function writeTextTailBytes(buffer: Uint8Array, offset: number, status: number, 
   buffer[at++] = 0x73; // s
   buffer[at++] = 0x0a;
   return at;
-}
-
-/** The text tail of `status` and a time of `tenths` tenths of a ms, for {@link TEXT_TAILS}. */
-function makeTextTail(status: number, tenths: number): Uint8Array {
-  const bytes = new Uint8Array(32);
-  return bytes.slice(0, writeTextTailBytes(bytes, 0, status, tenths / 10));
 }

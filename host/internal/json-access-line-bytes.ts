@@ -6,11 +6,10 @@ import { writeInteger, writeTenths } from './decimal-bytes.js';
 import {
   ascii,
   copyStaged,
-  keptSegment,
-  keptTenths,
   type SegmentTable,
   scratchUnits,
   writeBytes,
+  writeKeptSegment,
   writeMethod,
   writePrintable,
 } from './line-bytes.js';
@@ -107,9 +106,7 @@ function writeJsonHead(buffer: Uint8Array, offset: number, method: string, time:
 
 /** The JSON line from its path to its id: `","status":<status>,"ms":<ms>,"requestId":"`. */
 function writeJsonMiddle(buffer: Uint8Array, offset: number, status: number, ms: number): number {
-  const tenths = keptTenths(ms);
-  if (tenths >= 0) return writeBytes(buffer, offset, keptSegment(JSON_MIDDLES, status, tenths, makeJsonMiddle));
-  return writeJsonMiddleBytes(buffer, offset, status, ms);
+  return writeKeptSegment(buffer, offset, JSON_MIDDLES, status, ms, writeJsonMiddleBytes);
 }
 
 function writeJsonMiddleBytes(buffer: Uint8Array, offset: number, status: number, ms: number): number {
@@ -118,12 +115,6 @@ function writeJsonMiddleBytes(buffer: Uint8Array, offset: number, status: number
   at = writeBytes(buffer, at, JSON_MS);
   at = writeTenths(buffer, at, ms);
   return writeBytes(buffer, at, JSON_REQUEST_ID);
-}
-
-/** The JSON middle of `status` and a time of `tenths` tenths of a ms, for {@link JSON_MIDDLES}. */
-function makeJsonMiddle(status: number, tenths: number): Uint8Array {
-  const bytes = new Uint8Array(JSON_STATUS.length + JSON_MS.length + JSON_REQUEST_ID.length + 32);
-  return bytes.slice(0, writeJsonMiddleBytes(bytes, 0, status, tenths / 10));
 }
 
 /** `{"level":30,"time":<digits>` of the last line's millisecond: the lines of one millisecond share it. */

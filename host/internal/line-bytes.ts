@@ -11,37 +11,48 @@ const QUOTE = 0x22;
 
 /**
  * The tenths of a ms (0 to 99) of a time under 9.95 ms, whose line segments are kept
- * ({@link keptSegment}); -1 for a longer time (or one that is not a time): its digits are written.
- * The same rounding as {@link writeTenths}.
+ * ({@link writeKeptSegment}); -1 for a longer time (or one that is not a time): its digits are
+ * written. The same rounding as {@link writeTenths}.
  */
-export function keptTenths(ms: number): number {
+function keptTenths(ms: number): number {
   return ms >= 0 && ms < 9.95 ? Math.round(ms * 10) : -1;
 }
 
 /** Segments by status and tenths of a ms ({@link keptTenths}): the text line's end, the JSON line's middle. */
 export type SegmentTable = (Uint8Array | undefined)[][];
 
+/** Writes a line's segment of `status` and `ms` into `buffer` at `offset`; returns the offset after it. */
+export type SegmentWriter = (buffer: Uint8Array, offset: number, status: number, ms: number) => number;
+
 /**
- * The segment of `status` and `tenths` in `table`, made by `make` on first use and kept for a
- * status from 100 to 599: under load nearly every line is one of a few statuses in a few ms, so
- * the bytes from the status to the next variable part are one copy (about 20 ns less a line).
+ * The segment of `status` and `ms` (the text line's tail, the JSON line's middle) into `buffer`
+ * at `offset`, as `write` writes it, and the offset after it. Under load nearly every line is one
+ * of a few statuses in a few ms, so the segment is kept in `table` per status from 100 to 599 and
+ * tenth of a ms under 9.95 ms ({@link keptTenths}), made by `write` on first use: one copy, not
+ * the digits written again (about 20 ns less a line). Any other time or status is written.
  */
-export function keptSegment(
+export function writeKeptSegment(
+  buffer: Uint8Array,
+  offset: number,
   table: SegmentTable,
   status: number,
-  tenths: number,
-  make: (status: number, tenths: number) => Uint8Array,
-): Uint8Array {
+  ms: number,
+  write: SegmentWriter,
+): number {
+  const tenths = keptTenths(ms);
+  if (tenths < 0) return write(buffer, offset, status, ms);
   const row = table[status];
   const kept = row === undefined ? undefined : row[tenths];
-  if (kept !== undefined) return kept;
-  const made = make(status, tenths);
+  if (kept !== undefined) return writeBytes(buffer, offset, kept);
+  const made = segmentScratch.slice(0, write(segmentScratch, 0, status, tenths / 10));
   if (Number.isInteger(status) && status >= 100 && status <= 599) {
     if (row === undefined) table[status] = new Array<Uint8Array | undefined>(100).fill(undefined);
     (table[status] as (Uint8Array | undefined)[])[tenths] = made;
   }
-  return made;
+  return writeBytes(buffer, offset, made);
 }
+/** Where {@link writeKeptSegment} makes a segment (the longest, the JSON middle, is under 64 bytes). */
+const segmentScratch = new Uint8Array(64);
 
 /** The string forms of the encoders copy the target and the id here first: at least `length` units. */
 export function scratchUnits(length: number): Uint16Array {
