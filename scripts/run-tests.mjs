@@ -3,8 +3,9 @@
 // Each check counts as one test; suites report their own counts (JSON reporters). The last line
 // is the plain summary that CI reads: `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureStrapiApp } from '../testing/strapi/install-app.mjs';
+import { ensureSystemPackages } from './system-packages.mjs';
 
 const tmp = '.tmp';
 mkdirSync(tmp, { recursive: true });
@@ -47,6 +48,14 @@ function check(label, command, args) {
   }
 }
 
+// Every Debian package a later step uses (Chromium, redis-server, nginx, the build tools), before
+// the first step: a fresh machine has none of them (scripts/system-packages.mjs).
+const stillMissing = ensureSystemPackages((line) => console.log(line));
+if (stillMissing.length > 0) {
+  failed += 1;
+  failures.push(`install ${stillMissing.join(', ')}`);
+}
+
 // The packages as they ship (contracts, host, authoring: tsc; sdk: vite with its size budget and
 // the service worker), first: other folders import them by name and resolve to their builds, the
 // process tests run the built bins, and the packaging suite packs them.
@@ -80,17 +89,6 @@ function suite(label, report, command, args, countsOf) {
   if (!ok || counts.failed > 0) failures.push(label);
 }
 
-// The Redis store's tests start a real redis-server (testing/host/redis-server.ts): Debian's.
-if (!existsSync('/usr/bin/redis-server')) {
-  run('install redis-server', 'sh', [
-    '-c',
-    'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y redis-server',
-  ]);
-}
-// The ESM store's nginx test serves a folder with a real nginx (testing/nginx/nginx-server.ts): Debian's.
-if (!existsSync('/usr/sbin/nginx')) {
-  run('install nginx', 'sh', ['-c', 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y nginx']);
-}
 suite(
   'unit and integration tests (vitest)',
   `${tmp}/vitest.json`,
@@ -142,9 +140,6 @@ if (strapiApp.ok) {
 }
 
 // Browser tests: Debian's Chromium (Playwright cannot download its own browser here).
-if (!existsSync('/usr/bin/chromium')) {
-  run('install chromium', 'sh', ['-c', 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium']);
-}
 suite(
   'browser tests (playwright, chromium)',
   `${tmp}/playwright.json`,

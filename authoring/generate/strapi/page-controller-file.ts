@@ -4,14 +4,15 @@ import { generatedBanner } from '../generated-banner.js';
 import type { CodeLanguage } from './core-api-files.js';
 
 // The core controller of a page collection, extended for its revision guard (src/api/<id>/index):
-// REST answers the guard's conflict with 409 (Strapi's `ctx.conflict`, the body of its error
+// REST answers the guard's conflicts with 409 (Strapi's `ctx.conflict`, the body of its error
 // middleware), and `DELETE …?revision=N` hands N to the guard, which checks it in the delete's
 // transaction. Same code in both languages (Strapi compiles TypeScript apps with `strict: false`).
 
 const helpers = `
-/** The guard's conflict as REST's 409 ConflictError; any other error as it is. */
+/** The guard's conflicts (a stale revision, a page id taken) as REST's 409 ConflictError; any other error as it is. */
 function answerConflict(ctx, error) {
-  if (!(error instanceof errors.ApplicationError) || error.details?.code !== 'revision-conflict') throw error;
+  const code = error instanceof errors.ApplicationError ? error.details?.code : undefined;
+  if (code !== 'revision-conflict' && code !== 'page-id-taken') throw error;
   ctx.conflict(error.message, error.details);
 }
 

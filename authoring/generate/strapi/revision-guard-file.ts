@@ -3,6 +3,8 @@ import { pageFields } from '../../model/page-collections.js';
 import { stringLiteral } from '../code-text.js';
 import { generatedBanner } from '../generated-banner.js';
 import type { CodeLanguage } from './core-api-files.js';
+import { revisionFloorsCode } from './revision-floors-code.js';
+import { sharedAttributesCode } from './shared-attributes-code.js';
 
 // `src/api/<id>/index.{js,ts}` of a page collection: Strapi calls its `register` (the API's module,
 // loaders/apis.js), which adds the revision guard to the Document Service, so that REST, the
@@ -22,9 +24,15 @@ function revisionOf(row) {
   return row.revision ?? 0;
 }
 
+/** The page id a row or an action's data names (undefined: none, or the collection has none). */
+function pageIdOf(record) {
+  const id = page.idField === null ? undefined : record[page.idField];
+  return id === null || id === '' ? undefined : id;
+}
+
 /** The page a row stands for, in messages: its page id, else its documentId. */
 function nameOf(row) {
-  const id = page.idField === null ? undefined : row[page.idField];
+  const id = pageIdOf(row);
   return id ? \`\${page.label} "\${id}"\` : \`\${page.label} \${row.documentId}\`;
 }
 
@@ -39,9 +47,21 @@ function atRevision(based) {
   return based === 0 ? { $or: [{ revision: 0 }, { revision: null }] } : { revision: based };
 }
 
+/** A \`where\` on the locale of an action: one code, a list, or '*' (or none) for every locale. */
+function inLocale(locale) {
+  if (locale === undefined || locale === '*') return {};
+  return { locale: Array.isArray(locale) ? { $in: locale } : locale };
+}
+
 function revisionGuard(strapi) {
   const rows = () => strapi.db.query(page.uid);
-  const selected = page.idField === null ? ['documentId', 'revision'] : ['documentId', 'revision', page.idField];
+  const selected = [
+    'id',
+    'documentId',
+    'revision',
+    ...(page.localized ? ['locale'] : []),
+    ...(page.idField === null ? [] : [page.idField]),
+  ];
 
   /** The locale an action reads or writes: its \`locale\`, else the default one (as Strapi does). */
   async function localeOf(params) {
@@ -49,27 +69,36 @@ function revisionGuard(strapi) {
     return params.locale || strapi.plugin('i18n').service('locales').getDefaultLocale();
   }
 
-  /** The draft rows of a document in \`locale\` ('*' or a list for a delete). */
+  /** The draft rows of a document in \`locale\` (undefined or '*': every locale). */
   function draftsOf(documentId, locale) {
-    return {
-      documentId,
-      ...(locale === undefined || locale === '*' ? {} : { locale: Array.isArray(locale) ? { $in: locale } : locale }),
-      ...(page.draftAndPublish ? { publishedAt: null } : {}),
-    };
+    return { documentId, ...inLocale(locale), ...(page.draftAndPublish ? { publishedAt: null } : {}) };
   }
 
-  /** Another document of the same page id in \`locale\` is a conflict with it. */
-  async function refuseTakenId(data, locale, documentId) {
-    const id = page.idField === null ? undefined : data[page.idField];
-    if (id === undefined || id === null || id === '') return;
+  /** Another document's draft that \`id\` names in \`locale\`, if there is one. */
+  function holderOf(id, locale, documentId) {
+    if (id === undefined) return undefined;
     const where = {
       [page.idField]: id,
       ...(page.localized ? { locale } : {}),
       ...(page.draftAndPublish ? { publishedAt: null } : {}),
       ...(documentId === undefined ? {} : { documentId: { $ne: documentId } }),
     };
-    const taken = await rows().findOne({ where, select: selected });
-    if (taken) throw conflict(taken, 0);
+    return rows().findOne({ where, select: selected });
+  }
+
+  /** A create of a page id another document holds in \`locale\`: a conflict with that document. */
+  async function refuseTakenId(data, locale) {
+    const holder = await holderOf(pageIdOf(data), locale, undefined);
+    if (holder) throw conflict(holder, 0);
+  }
+
+  /** An update or a clone that would give \`documentId\` a page id another document holds. */
+  async function refuseTakenBy(documentId, data, locale) {
+    const holder = await holderOf(pageIdOf(data), locale, documentId);
+    if (!holder) return;
+    const where = page.localized ? \` in \${locale}\` : '';
+    const message = \`\${nameOf(holder)} already exists\${where}: a page id names one page (choose another \${page.idField})\`;
+    throw refusal('page-id-taken', message, revisionOf(holder));
   }
 
   /** An update or a delete that does not say which revision it is based on. */
@@ -78,57 +107,117 @@ function revisionGuard(strapi) {
     const message = \`\${stored ? nameOf(stored) : page.label}: \${what} must state the revision it is based on\`;
     return refusal('revision-required', message, stored ? revisionOf(stored) : 0);
   }
-
-  // create: revision 1 whatever the data says, unless the page id is taken in the locale.
+${revisionFloorsCode}${sharedAttributesCode}
+  // create: revision 1 (above the page id's floor), unless the page id is taken in the locale.
   async function create(context, next) {
     const data = context.params.data ?? {};
     const locale = await localeOf(context.params);
     return strapi.db.transaction(async () => {
-      await refuseTakenId(data, locale, undefined);
-      context.params = { ...context.params, data: { ...data, revision: 1 } };
-      return next();
-    });
-  }
-
-  // update: the conditional bump of the draft row, then the update, in one transaction.
-  async function update(context, next) {
-    const { documentId } = context.params;
-    const data = context.params.data ?? {};
-    const based = data.revision;
-    const drafts = draftsOf(documentId, await localeOf(context.params));
-    if (!Number.isInteger(based)) throw await revisionRequired(drafts, 'an update (data.revision)');
-    return strapi.db.transaction(async () => {
-      const bumped = await rows().updateMany({ where: { ...drafts, ...atRevision(based) }, data: { revision: based + 1 } });
-      let revision = based + 1;
-      if (bumped.count === 0) {
-        const stored = await rows().findOne({ where: drafts, select: selected });
-        if (stored) throw conflict(stored, based);
-        // No draft in this locale: Strapi answers that the document does not exist, or creates
-        // the locale (the admin's new localization), a create like any other.
-        const document = await rows().findOne({ where: { documentId }, select: ['id'] });
-        if (!document) return next();
-        await refuseTakenId(data, drafts.locale, documentId);
-        revision = 1;
-      }
+      await refuseTakenId(data, locale);
+      const revision = (await floorOf(locale, pageIdOf(data))) + 1;
       context.params = { ...context.params, data: { ...data, revision } };
       return next();
     });
   }
 
-  // delete: with \`revision\` (REST's ?revision=N), every draft row deleted must be at it.
+  // update: the conditional bump of the draft row, then the update, in one transaction; then the
+  // other locales whose non-localized values the update changed move too.
+  async function update(context, next) {
+    const { documentId } = context.params;
+    const data = context.params.data ?? {};
+    const based = data.revision;
+    const locale = await localeOf(context.params);
+    const drafts = draftsOf(documentId, locale);
+    if (!Number.isInteger(based)) throw await revisionRequired(drafts, 'an update (data.revision)');
+    return strapi.db.transaction(async () => {
+      const stored = await rows().findOne({ where: drafts, select: selected });
+      const before = await otherLocales(documentId, locale);
+      let revision = based + 1;
+      if (stored) {
+        const bumped = await rows().updateMany({ where: { ...drafts, ...atRevision(based) }, data: { revision } });
+        if (bumped.count === 0) throw conflict((await rows().findOne({ where: drafts, select: selected })) ?? stored, based);
+        const renamed = pageIdOf(data);
+        if (renamed !== undefined && renamed !== pageIdOf(stored)) {
+          // A new page id: refused when taken; the old one is retired at this revision, and the
+          // new one's floor still holds.
+          await refuseTakenBy(documentId, data, locale);
+          await raiseFloor(locale, pageIdOf(stored), revision);
+          revision = Math.max(revision, (await floorOf(locale, renamed)) + 1);
+        }
+      } else {
+        // No draft in this locale: Strapi answers that the document does not exist, or creates
+        // the locale (the admin's new localization), a create like any other.
+        const document = await rows().findOne({ where: { documentId }, select: ['id'] });
+        if (!document) return next();
+        await refuseTakenBy(documentId, data, locale);
+        revision = (await floorOf(locale, pageIdOf(data))) + 1;
+      }
+      context.params = { ...context.params, data: { ...data, revision } };
+      const result = await next();
+      await moveChangedLocales(documentId, locale, before);
+      return result;
+    });
+  }
+
+  // discardDraft: the draft takes the published content under a new revision, never the
+  // published one's number again (a client holding the discarded draft's number or an older one
+  // is refused); other locales whose non-localized values it changed move too.
+  async function discard(context, next) {
+    const { documentId } = context.params;
+    const locale = await localeOf(context.params);
+    return strapi.db.transaction(async () => {
+      const discarded = await rows().findMany({ where: draftsOf(documentId, locale), select: selected });
+      const before = await otherLocales(documentId, locale);
+      const result = await next();
+      for (const old of discarded) {
+        const fresh = await rows().findOne({ where: draftsOf(documentId, old.locale), select: selected });
+        if (!fresh) continue;
+        const revision = revisionOf(old) + 1;
+        await rows().updateMany({ where: { id: fresh.id }, data: { revision } });
+        if (pageIdOf(fresh) !== pageIdOf(old)) await raiseFloor(old.locale, pageIdOf(old), revision);
+        await liftAboveFloor({ ...fresh, revision });
+      }
+      await moveChangedLocales(documentId, locale, before);
+      return result;
+    });
+  }
+
+  // clone: a new document at revision 1 (above its page id's floor); refused when a cloned
+  // locale's page id is held by another document, the source included.
+  async function clone(context, next) {
+    return strapi.db.transaction(async () => {
+      context.params = { ...context.params, data: { ...context.params.data, revision: 1 } };
+      const result = await next();
+      if (!result?.documentId) return result;
+      const cloned = await rows().findMany({ where: draftsOf(result.documentId, undefined), select: selected });
+      for (const row of cloned) {
+        await refuseTakenBy(result.documentId, row, row.locale);
+        await liftAboveFloor(row);
+      }
+      return result;
+    });
+  }
+
+  // delete: with \`revision\` (REST's ?revision=N), every draft row deleted must be at it; the
+  // page ids of the rows deleted are retired at their revisions.
   async function remove(context, next) {
     const { revision: based, ...params } = context.params;
     context.params = params;
-    if (based === undefined) return next();
-    const drafts = draftsOf(params.documentId, await localeOf(params));
-    if (!Number.isInteger(based)) throw await revisionRequired(drafts, 'a delete (?revision=N)');
+    const locale = await localeOf(params);
+    const drafts = draftsOf(params.documentId, locale);
+    if (based !== undefined && !Number.isInteger(based)) throw await revisionRequired(drafts, 'a delete (?revision=N)');
     return strapi.db.transaction(async () => {
-      // Takes the rows' locks where the database has them: no update slips in before the delete.
-      await rows().updateMany({ where: { ...drafts, ...atRevision(based) }, data: { revision: based } });
-      const stored = await rows().findMany({ where: drafts, select: selected });
-      const changed = stored.find((row) => revisionOf(row) !== based);
-      if (changed) throw conflict(changed, based);
-      return next();
+      if (based !== undefined) {
+        // Takes the rows' locks where the database has them: no update slips in before the delete.
+        await rows().updateMany({ where: { ...drafts, ...atRevision(based) }, data: { revision: based } });
+        const stored = await rows().findMany({ where: drafts, select: selected });
+        const changed = stored.find((row) => revisionOf(row) !== based);
+        if (changed) throw conflict(changed, based);
+      }
+      const retired = await rows().findMany({ where: { documentId: params.documentId, ...inLocale(locale) }, select: selected });
+      const result = await next();
+      for (const row of retired) await raiseFloor(row.locale, pageIdOf(row), revisionOf(row));
+      return result;
     });
   }
 
@@ -137,15 +226,17 @@ function revisionGuard(strapi) {
     switch (context.action) {
       case 'create':
         return create(context, next);
-      case 'clone':
-        context.params = { ...context.params, data: { ...context.params.data, revision: 1 } };
-        return next();
       case 'update':
         return update(context, next);
+      case 'discardDraft':
+        return discard(context, next);
+      case 'clone':
+        return clone(context, next);
       case 'delete':
         return remove(context, next);
       default:
-        // publish, unpublish and discardDraft copy the revision with the rest of the version.
+        // publish and unpublish copy or drop the published version: the draft, which the
+        // revision names, does not change.
         return next();
     }
   };
@@ -177,6 +268,6 @@ function pageConstants(collection: CompiledCollection): string {
 export function revisionGuardFile(collection: CompiledCollection, language: CodeLanguage): string {
   const guard = `${pageConstants(collection)}\n${guardBody}`;
   return language === 'ts'
-    ? `${generatedBanner}\nimport { errors } from '@strapi/utils';\n\n${guard}\nexport default ${registerBody};\n`
-    : `${generatedBanner}\n'use strict';\n\nconst { errors } = require('@strapi/utils');\n\n${guard}\nmodule.exports = ${registerBody};\n`;
+    ? `${generatedBanner}\nimport { createHash } from 'node:crypto';\nimport { errors } from '@strapi/utils';\n\n${guard}\nexport default ${registerBody};\n`
+    : `${generatedBanner}\n'use strict';\n\nconst { createHash } = require('node:crypto');\nconst { errors } = require('@strapi/utils');\n\n${guard}\nmodule.exports = ${registerBody};\n`;
 }
