@@ -13,6 +13,7 @@ import { createProcessLogger } from './process-logger.js';
 import type { RedisCacheStore } from './redis.js';
 import { assertCompilerEngineInstalled, stopCompiler } from './remote/compiler-engines.js';
 import { RequestIdResponse } from './request-id-response.js';
+import { ServerConnections } from './server-connections.js';
 
 // The host process (docs/design.md "Host process contract"): configuration from the environment,
 // one line and exit 1 for a bad variable, the listening line, a drain and a clean shutdown on
@@ -75,10 +76,12 @@ let signalled: NodeJS.Signals | undefined;
 
 // METRICS=on (the default): one registry for the process (docs/host-process.md "Metrics").
 const metrics = config.metrics ? new HostMetrics() : undefined;
-let metricsServer: Server | undefined;
+let metricsServer: { server: Server; connections: ServerConnections } | undefined;
 if (metrics !== undefined && config.metricsPort !== undefined) {
   try {
-    metricsServer = await startMetricsServer(metrics, config.hostname, config.metricsPort);
+    // Tracked from here on: nothing runs between the listening callback and this line.
+    const listening = await startMetricsServer(metrics, config.hostname, config.metricsPort);
+    metricsServer = { server: listening, connections: new ServerConnections(listening) };
   } catch (error) {
     logger.error(
       (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
@@ -87,7 +90,7 @@ if (metrics !== undefined && config.metricsPort !== undefined) {
     );
     process.exit(1);
   }
-  const { port } = metricsServer.address() as AddressInfo;
+  const { port } = metricsServer.server.address() as AddressInfo;
   logger.info(`metrics on http://${config.hostname}:${port}/metrics`);
 }
 
@@ -117,6 +120,8 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   // Out at once, not with the next batch: scripts and tests wait for this line.
   logger.flushNow();
 });
+// Every connection from the first one, for the shutdown (drain-and-close.ts).
+const connections = new ServerConnections(server as Server);
 server.once('error', (error: NodeJS.ErrnoException) => {
   logger.error(
     error.code === 'EADDRINUSE'
@@ -138,12 +143,20 @@ function shutdown(signal: NodeJS.Signals): void {
   signalled = signal;
   const drainMs = config.shutdownDrainMs;
   logger.info(drainMs > 0 ? `${signal} received, draining for ${drainMs} ms` : `${signal} received, closing`);
-  drainAndClose(server as Server, drainMs, () => {
+  drainAndClose(server as Server, connections, drainMs, () => {
     if (drainMs > 0) logger.info('drained, closing');
-    // The requests in flight get 10 s to finish; then the process gives up on them.
+    // The fallback: the requests in flight (whose heads were complete) get 10 s to finish, on
+    // both ports; then the process gives up on them. No other connection waits for it.
     setTimeout(() => process.exit(1), 10_000).unref();
   })
-    .then(() => Promise.all([store?.close(), stopCompiler(), metricsServer && closeMetricsServer(metricsServer)]))
+    .then(() =>
+      Promise.all([
+        store?.close(),
+        stopCompiler(),
+        // No drain of its own: its scrapes were served while the main port drained.
+        metricsServer && drainAndClose(metricsServer.server, metricsServer.connections, 0),
+      ]),
+    )
     .then(
       () => logger.flush().then(() => process.exit(0)),
       () => logger.flush().then(() => process.exit(1)),
@@ -158,13 +171,6 @@ function combinedSink([first, second]: readonly AccessLogSink[]): AccessLogSink 
       second.writeAccess(method, target, status, startedAt, now, requestId);
     },
   };
-}
-
-/** Closes the METRICS_PORT server: a scrape in progress finishes, idle keep-alive sockets go. */
-function closeMetricsServer(server: Server): Promise<void> {
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeIdleConnections();
-  return closed;
 }
 
 process.on('SIGTERM', () => shutdown('SIGTERM'));

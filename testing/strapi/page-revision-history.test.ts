@@ -4,7 +4,7 @@ import { type StrapiServer, startStrapiServer } from './strapi-server.js';
 
 // The revision guard (docs/strapi-pages.md) over every Strapi action that changes a page's draft,
 // in one Strapi 5.54 (js, SQLite) for the whole file: a revision once given out for a page id in a
-// locale is never given out again (discard, delete and re-create, rename, clone), a change of a
+// locale of a document is never given out again (discard, a locale deleted and created again), a change of a
 // non-localized attribute moves the revision of every locale it reaches, and a page id names one
 // page per locale on update and clone as on create.
 
@@ -77,32 +77,32 @@ describe('a revision is never given out twice', () => {
     expect((await savePage(page.documentId, { title: 'W', revision: 3 })).body.data).toMatchObject({ revision: 4 });
   });
 
-  it('a page deleted and created again starts above every revision its page id had', async () => {
-    const first = await createPage('recreated');
-    for (const revision of [1, 2]) expect((await savePage(first.documentId, { revision })).status).toBe(200);
-    expect((await callStrapi(server, 'DELETE', `/api/pages/${first.documentId}?locale=en&revision=3`)).status).toBe(
-      204,
-    );
-    const second = await createPage('recreated');
-    expect(second.revision).toBe(4);
-    // A client still holding revision 1..3 of the first page is refused by the second.
-    for (const based of [1, 2, 3]) expect((await savePage(second.documentId, { revision: based })).status).toBe(409);
-  });
-
-  it('a page id freed by a rename or a deleted locale is taken again above its old revisions', async () => {
-    const renamed = await createPage('old-name');
-    const moved = await savePage(renamed.documentId, { slug: 'new-name', revision: 1 });
-    expect(moved.body.data).toMatchObject({ slug: 'new-name', revision: 2 });
-    expect((await createPage('old-name')).revision).toBe(3);
-
+  it('a locale deleted and created again starts above every revision it had', async () => {
     const page = await createPage('localized-once');
     expect((await savePage(page.documentId, { title: 'fr', slug: 'localized-once', revision: 0 }, 'fr')).status).toBe(
       200,
     );
     expect((await savePage(page.documentId, { title: 'fr 2', revision: 1 }, 'fr')).status).toBe(200);
-    expect((await callStrapi(server, 'DELETE', `/api/pages/${page.documentId}?locale=fr`)).status).toBe(204);
+    expect((await callStrapi(server, 'DELETE', `/api/pages/${page.documentId}?locale=fr&revision=2`)).status).toBe(204);
     const again = await savePage(page.documentId, { title: 'fr again', slug: 'localized-once', revision: 0 }, 'fr');
     expect(again.body.data).toMatchObject({ locale: 'fr', revision: 3 });
+    // A client still holding revision 1 or 2 of the deleted locale is refused by the new one.
+    for (const based of [1, 2]) expect((await savePage(page.documentId, { revision: based }, 'fr')).status).toBe(409);
+    expect(await readPage(page.documentId)).toMatchObject({ revision: 1 });
+  });
+
+  it('a document deleted as a whole never comes back: a new page at its page id is a new document', async () => {
+    const first = await createPage('recreated');
+    expect((await savePage(first.documentId, { revision: 1 })).status).toBe(200);
+    expect((await callStrapi(server, 'DELETE', `/api/pages/${first.documentId}?locale=en&revision=2`)).status).toBe(
+      204,
+    );
+    const second = await createPage('recreated');
+    expect(second.documentId).not.toBe(first.documentId);
+    expect(second.revision).toBe(1);
+    // A save to the deleted document is not a save to the new one.
+    expect((await savePage(first.documentId, { revision: 2 })).status).toBe(404);
+    expect(await readPage(second.documentId)).toMatchObject({ revision: 1 });
   });
 });
 

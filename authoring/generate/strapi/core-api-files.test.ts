@@ -100,7 +100,7 @@ describe('coreApiFiles', () => {
           const literals = stringLiterals(file);
           if (path.startsWith('index.')) {
             // The module, then the page constants: uid and label.
-            const start = [...(language === 'js' ? ['use strict'] : []), 'node:crypto', '@strapi/utils', text, text];
+            const start = [...(language === 'js' ? ['use strict'] : []), '@strapi/utils', text, text];
             expect(literals.slice(0, start.length), path).toEqual(start);
             expect(
               literals.filter((literal) => literal === text),

@@ -108,14 +108,13 @@ function revisionGuard(strapi) {
     return refusal('revision-required', message, stored ? revisionOf(stored) : 0);
   }
 ${revisionFloorsCode}${sharedAttributesCode}
-  // create: revision 1 (above the page id's floor), unless the page id is taken in the locale.
+  // create: revision 1 whatever the data says, unless the page id is taken in the locale.
   async function create(context, next) {
     const data = context.params.data ?? {};
     const locale = await localeOf(context.params);
     return strapi.db.transaction(async () => {
       await refuseTakenId(data, locale);
-      const revision = (await floorOf(locale, pageIdOf(data))) + 1;
-      context.params = { ...context.params, data: { ...data, revision } };
+      context.params = { ...context.params, data: { ...data, revision: 1 } };
       return next();
     });
   }
@@ -137,20 +136,14 @@ ${revisionFloorsCode}${sharedAttributesCode}
         const bumped = await rows().updateMany({ where: { ...drafts, ...atRevision(based) }, data: { revision } });
         if (bumped.count === 0) throw conflict((await rows().findOne({ where: drafts, select: selected })) ?? stored, based);
         const renamed = pageIdOf(data);
-        if (renamed !== undefined && renamed !== pageIdOf(stored)) {
-          // A new page id: refused when taken; the old one is retired at this revision, and the
-          // new one's floor still holds.
-          await refuseTakenBy(documentId, data, locale);
-          await raiseFloor(locale, pageIdOf(stored), revision);
-          revision = Math.max(revision, (await floorOf(locale, renamed)) + 1);
-        }
+        if (renamed !== undefined && renamed !== pageIdOf(stored)) await refuseTakenBy(documentId, data, locale);
       } else {
         // No draft in this locale: Strapi answers that the document does not exist, or creates
-        // the locale (the admin's new localization), a create like any other.
+        // the locale (the admin's new localization), above the revisions a deleted one had.
         const document = await rows().findOne({ where: { documentId }, select: ['id'] });
         if (!document) return next();
         await refuseTakenBy(documentId, data, locale);
-        revision = (await floorOf(locale, pageIdOf(data))) + 1;
+        revision = (await floorOf(documentId, locale)) + 1;
       }
       context.params = { ...context.params, data: { ...data, revision } };
       const result = await next();
@@ -172,34 +165,29 @@ ${revisionFloorsCode}${sharedAttributesCode}
       for (const old of discarded) {
         const fresh = await rows().findOne({ where: draftsOf(documentId, old.locale), select: selected });
         if (!fresh) continue;
-        const revision = revisionOf(old) + 1;
-        await rows().updateMany({ where: { id: fresh.id }, data: { revision } });
-        if (pageIdOf(fresh) !== pageIdOf(old)) await raiseFloor(old.locale, pageIdOf(old), revision);
-        await liftAboveFloor({ ...fresh, revision });
+        await rows().updateMany({ where: { id: fresh.id }, data: { revision: revisionOf(old) + 1 } });
       }
       await moveChangedLocales(documentId, locale, before);
       return result;
     });
   }
 
-  // clone: a new document at revision 1 (above its page id's floor); refused when a cloned
-  // locale's page id is held by another document, the source included.
+  // clone: a new document at revision 1; refused when a cloned locale's page id is held by
+  // another document, the source included.
   async function clone(context, next) {
     return strapi.db.transaction(async () => {
       context.params = { ...context.params, data: { ...context.params.data, revision: 1 } };
       const result = await next();
       if (!result?.documentId) return result;
       const cloned = await rows().findMany({ where: draftsOf(result.documentId, undefined), select: selected });
-      for (const row of cloned) {
-        await refuseTakenBy(result.documentId, row, row.locale);
-        await liftAboveFloor(row);
-      }
+      for (const row of cloned) await refuseTakenBy(result.documentId, row, row.locale);
       return result;
     });
   }
 
-  // delete: with \`revision\` (REST's ?revision=N), every draft row deleted must be at it; the
-  // page ids of the rows deleted are retired at their revisions.
+  // delete: with \`revision\` (REST's ?revision=N), every draft row deleted must be at it. A
+  // locale deleted keeps its revision as the floor of a locale created again; a document deleted
+  // as a whole drops its floors.
   async function remove(context, next) {
     const { revision: based, ...params } = context.params;
     context.params = params;
@@ -214,9 +202,11 @@ ${revisionFloorsCode}${sharedAttributesCode}
         const changed = stored.find((row) => revisionOf(row) !== based);
         if (changed) throw conflict(changed, based);
       }
-      const retired = await rows().findMany({ where: { documentId: params.documentId, ...inLocale(locale) }, select: selected });
+      const deleted = await rows().findMany({ where: drafts, select: selected });
       const result = await next();
-      for (const row of retired) await raiseFloor(row.locale, pageIdOf(row), revisionOf(row));
+      const left = await rows().findOne({ where: { documentId: params.documentId }, select: ['id'] });
+      if (!left) await dropFloors(params.documentId);
+      else for (const row of deleted) await raiseFloor(params.documentId, row.locale, revisionOf(row));
       return result;
     });
   }
@@ -268,6 +258,6 @@ function pageConstants(collection: CompiledCollection): string {
 export function revisionGuardFile(collection: CompiledCollection, language: CodeLanguage): string {
   const guard = `${pageConstants(collection)}\n${guardBody}`;
   return language === 'ts'
-    ? `${generatedBanner}\nimport { createHash } from 'node:crypto';\nimport { errors } from '@strapi/utils';\n\n${guard}\nexport default ${registerBody};\n`
-    : `${generatedBanner}\n'use strict';\n\nconst { createHash } = require('node:crypto');\nconst { errors } = require('@strapi/utils');\n\n${guard}\nmodule.exports = ${registerBody};\n`;
+    ? `${generatedBanner}\nimport { errors } from '@strapi/utils';\n\n${guard}\nexport default ${registerBody};\n`
+    : `${generatedBanner}\n'use strict';\n\nconst { errors } = require('@strapi/utils');\n\n${guard}\nmodule.exports = ${registerBody};\n`;
 }
