@@ -3,15 +3,12 @@ import { join } from 'node:path';
 import { AuthoringError } from '../authoring-error.js';
 import { sha512Integrity } from './integrity.js';
 import { npmPublish } from './npm-publish.js';
+import { checkPackageVersion, type PackageVersion } from './package-version.js';
 import { type PublishedVersion, RegistryReader } from './registry-reader.js';
 import type { PublishRunOptions, RegistryTarget } from './release-registries.js';
 import { withScratchFolder } from './scratch-folder.js';
 
-/** A version to promote. */
-export interface PackageVersion {
-  readonly name: string;
-  readonly version: string;
-}
+export type { PackageVersion } from './package-version.js';
 
 /** What `promote` did with one version. */
 export interface Promotion extends PackageVersion {
@@ -32,17 +29,20 @@ const command = 'promote';
 /**
  * `promote <package>@<version>...` (spec 9.5): publishes to the production registry the exact
  * tarball the staging registry holds, never a rebuild. Everything is checked before anything is
- * published: each version must be on staging (else `promote-not-on-staging`); one production has
- * already is skipped when its integrity is staging's and an error when it is not. Then each
- * tarball is downloaded from staging's `dist.tarball`, its sha512 checked against staging's
- * `dist.integrity`, published to production with dist-tag `tag`, and production's
- * `dist.integrity` compared with staging's: they must be identical.
+ * published: each version must be a variant package of the scope at a strict semver (else
+ * `usage`, before any request: the names go into the registries' URLs), and on staging (else
+ * `promote-not-on-staging`); one production has already is skipped when its integrity is
+ * staging's and an error when it is not. Then each tarball is downloaded from staging's
+ * `dist.tarball`, its sha512 checked against staging's `dist.integrity`, published to production
+ * with dist-tag `tag`, and production's `dist.integrity` compared with staging's: they must be
+ * identical.
  */
 export async function promoteVersions(
   versions: readonly PackageVersion[],
   options: PromoteOptions,
 ): Promise<Promotion[]> {
   const { progress } = options;
+  for (const version of versions) checkPackageVersion(version, options.scope);
   const staging = new RegistryReader(options.staging);
   const production = new RegistryReader(options.production);
   const names = versions.map(({ name }) => name);

@@ -8,7 +8,7 @@ import {
   type Workflow,
   type WorkflowValue,
 } from '../../testing/ci/read-workflow.js';
-import { expressionsIn, onlyJob, templateWorkflowsDir } from '../../testing/ci/workflow-job.js';
+import { expressionsIn, onlyJob, templateWorkflowsDir, type WorkflowStep } from '../../testing/ci/workflow-job.js';
 import { publishEnv } from '../publish/publish-settings.js';
 import { releaseEnv } from '../release/release-registries.js';
 
@@ -96,19 +96,43 @@ describe('the CI workflows of the schema package template', () => {
     }
   });
 
+  it.each(FILES)('%s: the only programs a step with a secret starts are `npx --no catalog-schema …`', (file) => {
+    for (const step of onlyJob(workflows[file]!).steps) {
+      if (Object.keys(stepSecretsOf(step)).length === 0 || typeof step.run !== 'string') continue;
+      const programs = step.run
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => !SHELL_ONLY.some((pattern) => pattern.test(line)));
+      expect(programs.length, step.name).toBe(1);
+      expect(programs[0], step.name).toMatch(/^npx --no catalog-schema [a-z:-]+( --staging| -- "\$@")?$/);
+    }
+  });
+
+  it.each(FILES)('%s: inputs reach scripts through the job env only, and operands after `--`, quoted', (file) => {
+    const job = onlyJob(workflows[file]!);
+    for (const { path } of references(file, 'inputs')) expect(path).toMatch(new RegExp(`^jobs\\.${job.id}\\.env\\.`));
+    for (const step of job.steps) {
+      if (typeof step.run !== 'string') continue;
+      // `$@` built with `set --`: each operand one quoted word, never split or globbed again.
+      for (const line of step.run.split('\n').filter((line) => line.includes('npx ')))
+        expect(line.trim(), step.name).toMatch(/^npx --no catalog-schema [a-z:-]+(?: --staging| -- "\$@")?$/);
+    }
+  });
+
   it.each(FILES)('%s: least permissions, pinned actions, Node 22, sh for every script', (file) => {
     const { tree } = workflows[file]!;
     const job = onlyJob(workflows[file]!);
+    const step = (name: string) => job.steps.find((candidate) => candidate.name === name)!;
     expect(tree.defaults).toEqual({ run: { shell: 'sh' } });
     expect(job.steps.filter((step) => step.uses !== undefined).map((step) => [step.name, step.uses])).toEqual([
       ['Check out', 'actions/checkout@v4'],
       ['Set up Node', 'actions/setup-node@v4'],
     ]);
-    expect(job.steps[1]!.with).toEqual({ 'node-version': '22', cache: 'npm' });
+    expect(step('Set up Node').with).toEqual({ 'node-version': '22', cache: 'npm' });
     const permissions = { ...(tree.permissions as object), ...(job.raw.permissions as object | undefined) };
     expect(permissions).toEqual({ contents: file === 'release.yml' ? 'write' : 'read' });
     // Only release pushes (the version bump): the others keep no token in the checkout.
-    expect(job.steps[0]!.with['persist-credentials']).toBe(file === 'release.yml' ? undefined : 'false');
+    expect(step('Check out').with['persist-credentials']).toBe(file === 'release.yml' ? undefined : 'false');
   });
 
   it('pull-request.yml: on pull requests, validate then generate --check', () => {
@@ -149,15 +173,21 @@ describe('the CI workflows of the schema package template', () => {
             required: true,
             type: 'string',
           },
-          ref: { description: expect.any(String), required: false, type: 'string', default: '' },
+          ref: { description: expect.stringContaining('full sha'), required: false, type: 'string', default: '' },
         },
       },
     });
     expect(job.raw.environment).toBe('production');
     expect(tree.concurrency).toEqual({ group: 'catalog-promote-production', 'cancel-in-progress': false });
     expect(commandsOf('promote.yml')).toEqual(['npm ci', 'promote', 'publish']);
-    // The versions are checked against the checkout before anything is promoted.
-    expect(job.steps.map((step) => step.name).slice(3)).toEqual([
+    // The inputs are checked first; the ref is taken only from the branch's own history; the
+    // versions are checked against the checkout before anything is promoted.
+    expect(job.steps.map((step) => step.name)).toEqual([
+      'Check the inputs',
+      'Check out',
+      'Go to the ref',
+      'Set up Node',
+      'Install',
       'Check out the versions to promote',
       'Promote to the production registry',
       'Publish to the production catalog',
@@ -166,7 +196,10 @@ describe('the CI workflows of the schema package template', () => {
       'Promote to the production registry': [releaseEnv.productionToken, releaseEnv.stagingToken],
       'Publish to the production catalog': [publishEnv.secret, 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'],
     });
-    expect(job.steps[0]!.with.ref).toEqual(new Expression('inputs.ref', `\${{ inputs.ref }}`));
+    // The whole history, to check the ref against; no input in any action's `with:`.
+    expect(job.steps[1]!.with).toEqual({ 'fetch-depth': '0', 'persist-credentials': 'false' });
+    expect(job.env.PROMOTE_VERSIONS).toEqual(new Expression('inputs.versions', `\${{ inputs.versions }}`));
+    expect(job.env.PROMOTE_REF).toEqual(new Expression('inputs.ref', `\${{ inputs.ref }}`));
   });
 
   it.each(['release.yml', 'promote.yml'])(
@@ -179,7 +212,7 @@ describe('the CI workflows of the schema package template', () => {
           : [releaseEnv.stagingRegistry, releaseEnv.productionRegistry];
       const settings = Object.values(publishEnv).filter((name) => name !== publishEnv.secret);
       expect(Object.keys(job.env).sort()).toEqual(
-        [...registries, ...settings, ...(file === 'promote.yml' ? ['PROMOTE_VERSIONS'] : [])].sort(),
+        [...registries, ...settings, ...(file === 'promote.yml' ? ['PROMOTE_VERSIONS', 'PROMOTE_REF'] : [])].sort(),
       );
       // Each from the variable of the same name.
       for (const name of [...registries, ...settings])
@@ -197,16 +230,35 @@ describe('the CI workflows of the schema package template', () => {
   });
 });
 
+/** The lines of a script that start no program: dash builtins, assignments, control flow, blank. */
+const SHELL_ONLY = [
+  /^$/,
+  /^set(?: -f| --(?: .*)?)?$/,
+  /^for [a-z_]+ in [^;]*; do$/,
+  /^done$/,
+  /^if \[ [^;]* \]; then$/,
+  /^fi$/,
+  /^exit [0-9]$/,
+  /^echo "[^"$`]*"$/,
+  /^\[ -f "\$[a-z_]+" \] \|\| continue$/,
+  /^[a-z_]+=\$\{[a-z_]+[%#][^}`$]*\}$/,
+];
+
+/** The secrets of one step: the variables they are set as, in order. */
+function stepSecretsOf(step: WorkflowStep): string[] {
+  return Object.entries(step.env)
+    .filter(([, value]: [string, WorkflowValue]) => value instanceof Expression && value.text.startsWith('secrets.'))
+    .map(([name, value]) => {
+      expect(value).toEqual(new Expression(`secrets.${name}`, `\${{ secrets.${name} }}`));
+      return name;
+    });
+}
+
 /** For each step that has secrets: the variables they are set as, in order. */
 function stepSecrets(file: string): Record<string, string[]> {
   const result: Record<string, string[]> = {};
   for (const step of onlyJob(workflows[file]!).steps) {
-    const names = Object.entries(step.env)
-      .filter(([, value]: [string, WorkflowValue]) => value instanceof Expression && value.text.startsWith('secrets.'))
-      .map(([name, value]) => {
-        expect(value).toEqual(new Expression(`secrets.${name}`, `\${{ secrets.${name} }}`));
-        return name;
-      });
+    const names = stepSecretsOf(step);
     if (names.length > 0) result[step.name] = names;
   }
   return result;

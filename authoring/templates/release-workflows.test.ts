@@ -227,7 +227,11 @@ describe('release.yml then promote.yml, run', { timeout: 360_000 }, () => {
       await repository.checkout(),
       productionEnvironment('@acme/ui-hero1@1.0.0'),
     );
-    expectSteps(refused, [['Check out the versions to promote', 1]]);
+    expectSteps(refused, [
+      ['Check the inputs', 0],
+      ['Go to the ref', 0],
+      ['Check out the versions to promote', 1],
+    ]);
     expect(stepOutput(refused, 'Check out the versions to promote')).toBe(
       '@acme/ui-hero1@1.0.0: this checkout has @acme/ui-hero1@1.1.0; run again with ref set to the commit that versioned 1.0.0\n',
     );
@@ -240,6 +244,8 @@ describe('release.yml then promote.yml, run', { timeout: 360_000 }, () => {
       productionEnvironment('@acme/ui-hero1@1.1.0'),
     );
     expectSteps(promote, [
+      ['Check the inputs', 0],
+      ['Go to the ref', 0],
       ['Check out the versions to promote', 0],
       ['Promote to the production registry', 0],
       ['Publish to the production catalog', 0],

@@ -79,7 +79,7 @@ export async function publishSchemaPackage(
     CATALOG_ESM_STORE: stores.esmDir,
     ESM_ORIGIN: stores.esmOrigin,
   };
-  const code = await runCli(['publish', ...variants, '--format', 'json'], io, { env });
+  const code = await runCli(['publish', '--format', 'json', '--', ...variants], io, { env });
   let report: PublishReport | undefined;
   try {
     report = JSON.parse(stdout) as PublishReport;

@@ -1,6 +1,5 @@
-import { AuthoringError } from '../../authoring-error.js';
-import { variantPattern } from '../../build/variant-package.js';
-import { type PackageVersion, type Promotion, promoteVersions } from '../../release/promote-versions.js';
+import { parsePackageVersion } from '../../release/package-version.js';
+import { type Promotion, promoteVersions } from '../../release/promote-versions.js';
 import type { RegistryTarget } from '../../release/release-registries.js';
 import type { ProcessEnv } from '../../sync/npm-install.js';
 import type { CommandContext } from '../command-context.js';
@@ -18,23 +17,6 @@ export interface PromoteOptions {
   readonly dryRun: boolean;
   readonly env: ProcessEnv;
   readonly progress: (line: string) => void;
-}
-
-/** A version as a registry lists it: semver, no range, no tag. */
-const versionPattern = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
-
-/** `<scope>/ui-<variant>@<version>` → name and version; anything else is a usage error. */
-export function parsePackageVersion(spec: string, scope: string): PackageVersion {
-  const at = spec.lastIndexOf('@');
-  const name = at > 0 ? spec.slice(0, at) : spec;
-  const version = at > 0 ? spec.slice(at + 1) : '';
-  const prefix = `${scope}/ui-`;
-  if (!name.startsWith(prefix) || !variantPattern.test(name.slice(prefix.length)) || !versionPattern.test(version))
-    throw new AuthoringError(
-      'usage',
-      `promote takes <package>@<version> of a variant package, such as ${prefix}hero1@1.2.0; got ${JSON.stringify(spec)}`,
-    );
-  return { name, version };
 }
 
 function count(promotions: readonly Promotion[], status: Promotion['status']): number {
