@@ -8,7 +8,6 @@
 // The public API of authoring/ (the CLI is the package's bin; these are for tools that embed it).
 export { AuthoringError, type AuthoringErrorCode } from './authoring-error.js';
 export type { CliIo, TextWriter } from './cli/cli-io.js';
-export type { CommandResult } from './cli/command-result.js';
 export { type RunCliOptions, runCli } from './cli/run-cli.js';
 export type { AuthoringConfig } from './config/authoring-config.js';
 export { configFileName, defaultAuthoringConfig } from './config/authoring-config.js';
@@ -18,6 +17,7 @@ export type { DiagnosticCode } from './diagnostics/diagnostic-code.js';
 export type { CanonicalModel } from './model/canonical-model.js';
 export { compileModel, sourceHash } from './model/compile-model.js';
 export type { CompiledSchema } from './model/compiled-schema.js';
+export type { CommandResult } from './pipeline/command-result.js';
 export { jsonBytes } from './publish/content-hash.js';
 export { FolderStore } from './publish/folder-store.js';
 export type { ObjectStore } from './publish/object-store.js';

@@ -1,7 +1,7 @@
 import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildComponentLock, serializeComponentLock } from '../authoring/lock/component-lock.js';
+import { buildComponentLock, serializeComponentLock } from '../authoring/model/component-lock.js';
 import { parseSchemaPackage } from '../authoring/parse/parse-schema-package.js';
 import { readSchemaPackage } from '../authoring/source/read-schema-package.js';
 

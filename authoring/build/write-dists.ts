@@ -1,5 +1,5 @@
 import { AuthoringError } from '../authoring-error.js';
-import type { OutputFileSystem } from '../generate/output-file-system.js';
+import type { OutputFileSystem } from '../write/output-file-system.js';
 import { writeAllOrNothing } from '../write/write-all-or-nothing.js';
 import type { DistFiles } from './bundle-variant.js';
 

@@ -1,4 +1,4 @@
-import type { OutputFileSystem } from '../generate/output-file-system.js';
+import type { OutputFileSystem } from '../write/output-file-system.js';
 import type { CliIo } from './cli-io.js';
 import type { OutputFormat } from './report.js';
 

@@ -4,9 +4,9 @@ import { type Command, Option } from 'commander';
 import { AuthoringError } from '../authoring-error.js';
 import type { AuthoringConfig } from '../config/authoring-config.js';
 import { loadAuthoringConfig } from '../config/load-authoring-config.js';
+import type { CommandContext } from '../pipeline/command-context.js';
+import type { CommandResult } from '../pipeline/command-result.js';
 import type { CliRun } from './cli-run.js';
-import type { CommandContext } from './command-context.js';
-import type { CommandResult } from './command-result.js';
 import { type OutputFormat, reportResult } from './report.js';
 
 interface PackageOptions {

@@ -1,6 +1,6 @@
 import { formatDiagnostic } from '../diagnostics/diagnostic.js';
+import type { CommandResult } from '../pipeline/command-result.js';
 import type { CliIo } from './cli-io.js';
-import type { CommandResult } from './command-result.js';
 
 /** The output format chosen by `--format`. */
 export type OutputFormat = 'text' | 'json';

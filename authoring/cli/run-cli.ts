@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { nodeOutputFileSystem, type OutputFileSystem } from '../generate/output-file-system.js';
+import { nodeOutputFileSystem, type OutputFileSystem } from '../write/output-file-system.js';
 import type { CliIo } from './cli-io.js';
 import type { CliRun } from './cli-run.js';
 import { cliVersion } from './cli-version.js';

@@ -1,9 +1,9 @@
-import { defaultExternals } from '../build/default-externals.js';
-import type { CodeLanguage } from '../generate/strapi/core-api-files.js';
+import type { CodeLanguage } from '../generate/strapi/code-language.js';
+import { defaultExternals } from './default-externals.js';
 
 /**
- * Where outputs go, relative to the schema package root (spec 4.4 via issue #7: a small config
- * file, `catalog-schema.config.json`, with flags to override).
+ * Where outputs go, relative to the schema package root (spec 4.4: a small config file,
+ * `catalog-schema.config.json`, with flags to override).
  */
 export interface AuthoringConfig {
   /** The Strapi application root: generate writes its `src/api`, `src/components` and `catalog-schema`. */
@@ -47,7 +47,7 @@ export interface AuthoringConfig {
   readonly publish: PublishConfig | undefined;
 }
 
-/** The keys of the config file's `publish` object (issue #15; docs/authoring-publish.md). */
+/** The keys of the config file's `publish` object (docs/authoring-publish.md). */
 export const publishConfigKeys = [
   'artifactsStore',
   'artifactsOrigin',

@@ -2,8 +2,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthoringError } from '../authoring-error.js';
-import { defaultExternals } from '../build/default-externals.js';
 import { makeTempDir, removeTempDirs } from '../testing/temp-package.js';
+import { defaultExternals } from './default-externals.js';
 import { loadAuthoringConfig } from './load-authoring-config.js';
 
 afterEach(removeTempDirs);

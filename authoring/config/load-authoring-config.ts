@@ -2,7 +2,7 @@ import { access } from 'node:fs/promises';
 import { isAbsolute, posix, relative, resolve } from 'node:path';
 import { AuthoringError } from '../authoring-error.js';
 import { formatDiagnostic } from '../diagnostics/diagnostic.js';
-import type { CodeLanguage } from '../generate/strapi/core-api-files.js';
+import type { CodeLanguage } from '../generate/strapi/code-language.js';
 import { editorSchemaSourceDir } from '../source/read-editor-schemas.js';
 import { readPackageText } from '../source/read-package-file.js';
 import { SourceFile } from '../source/source-file.js';

@@ -1,4 +1,4 @@
-import { BodyTooLargeError, readBoundedBody } from '../http/read-bounded-body.js';
+import { BodyTooLargeError, readBoundedBody } from '../read-bounded-body.js';
 
 /** Every HTTP request of publish gives up after this long. */
 export const requestTimeoutMs = 10_000;

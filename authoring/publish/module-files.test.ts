@@ -9,8 +9,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type NginxServer, startNginx } from '../../testing/nginx/nginx-server.js';
 import { PUBLISH_STACK_SECRET, type PublishStack, startPublishStack } from '../../testing/publish/publish-stack.js';
 import { type S3rverServer, startS3rver } from '../../testing/s3/s3rver.js';
-import { readVariantPackage } from '../build/variant-package.js';
 import { type AuthoringConfig, defaultAuthoringConfig } from '../config/authoring-config.js';
+import { readVariantPackage } from '../model/variant-package.js';
 import { copyExamplePackage, examplePackageDir, removeTempDirs } from '../testing/temp-package.js';
 import { sri384 } from './content-hash.js';
 import { FolderStore } from './folder-store.js';
@@ -21,7 +21,7 @@ import { emptyManifest, writeManifest } from './publish-manifest.js';
 import { publishVariant, type VariantPublish } from './publish-variant.js';
 import { S3Store } from './s3-store.js';
 
-// Issue #28 item 4: a published module is served at its module URL by a plain bucket (S3, no
+// A published module is served at its module URL by a plain bucket (S3, no
 // rewrite rule) and by a folder behind nginx with the one rule of docs/snippets/nginx-esm-store.conf;
 // the host compiles it from either. Real servers on 127.0.0.1 throughout: s3rver, nginx, the host.
 

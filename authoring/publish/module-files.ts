@@ -1,10 +1,11 @@
 import { resolve } from 'node:path';
 import { AuthoringError } from '../authoring-error.js';
-import { bundleVariant, esmShPaths } from '../build/bundle-variant.js';
+import { bundleVariant } from '../build/bundle-variant.js';
 import { detectClient } from '../build/detect-client.js';
-import type { VariantPackage } from '../build/variant-package.js';
 import type { AuthoringConfig } from '../config/authoring-config.js';
 import { formatDiagnostic } from '../diagnostics/diagnostic.js';
+import { esmShPaths } from '../model/esm-sh-paths.js';
+import type { VariantPackage } from '../model/variant-package.js';
 import { sha256Hex } from './content-hash.js';
 import type { ObjectStore } from './object-store.js';
 

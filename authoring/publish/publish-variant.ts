@@ -1,8 +1,8 @@
 import { moduleUrl } from '@runtime-component-catalog/contracts';
 import { AuthoringError } from '../authoring-error.js';
-import { readVariantPackage } from '../build/variant-package.js';
 import type { AuthoringConfig } from '../config/authoring-config.js';
 import { formatDiagnostic } from '../diagnostics/diagnostic.js';
+import { readVariantPackage } from '../model/variant-package.js';
 import { updateCatalog } from './catalog-update.js';
 import { sha256Hex, sri384 } from './content-hash.js';
 import { fetchBytes } from './fetch-bytes.js';
@@ -29,7 +29,7 @@ export interface VariantPublish {
 const modulePath = './dist/index.mjs';
 
 /**
- * Publishes one variant (spec 4.2 and 9, issue #15): module → SRI read at the module URL → the five
+ * Publishes one variant (spec 4.2 and 9): module → SRI read at the module URL → the five
  * artifacts → upload only what the store's manifest does not hold → verify each through the
  * origins → the catalog entry → only then revalidate. The manifest records what was verified and
  * what the host has not confirmed, so a re-run after any failure uploads nothing verified again

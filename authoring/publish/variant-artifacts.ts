@@ -6,7 +6,7 @@ import {
   type PackageDescriptor,
 } from '@runtime-component-catalog/contracts';
 import { AuthoringError } from '../authoring-error.js';
-import type { VariantPackage } from '../build/variant-package.js';
+import type { VariantPackage } from '../model/variant-package.js';
 import { maxSourceFileBytes, readPackageText } from '../source/read-package-file.js';
 import { jsonBytes } from './content-hash.js';
 

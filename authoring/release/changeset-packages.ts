@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { PackageJSON } from '@changesets/types';
 import type { Packages } from '@manypkg/get-packages';
-import { listVariants, readVariantPackage, type VariantPackage } from '../build/variant-package.js';
 import type { AuthoringConfig } from '../config/authoring-config.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { listVariants, readVariantPackage, type VariantPackage } from '../model/variant-package.js';
 import { failure, type Result, success } from '../result.js';
 
 /** A variant package as the release commands read it: build's view plus its package.json as written. */

@@ -1,5 +1,5 @@
 import { AuthoringError } from '../authoring-error.js';
-import { variantPattern } from '../build/variant-package.js';
+import { variantPattern } from '../model/variant-package.js';
 
 /** A version of a variant package: `<scope>/ui-<variant>` and its semver. */
 export interface PackageVersion {

@@ -1,5 +1,5 @@
 import { AuthoringError } from '../authoring-error.js';
-import { BodyTooLargeError, readBoundedBody } from '../http/read-bounded-body.js';
+import { BodyTooLargeError, readBoundedBody } from '../read-bounded-body.js';
 import { maxPackumentBytes, packumentUrl, registryTimeoutMs } from '../sync/read-dist-tag.js';
 import type { RegistryTarget } from './release-registries.js';
 

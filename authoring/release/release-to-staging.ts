@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { AuthoringError } from '../authoring-error.js';
-import { esmShPaths } from '../build/bundle-variant.js';
+import { esmShPaths } from '../model/esm-sh-paths.js';
 import type { ReleasePackage } from './changeset-packages.js';
 import { npmPack, npmPublish, type PackedTarball } from './npm-publish.js';
 import { RegistryReader } from './registry-reader.js';

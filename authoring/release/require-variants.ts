@@ -1,5 +1,5 @@
 import { AuthoringError } from '../authoring-error.js';
-import { listVariants } from '../build/variant-package.js';
+import { listVariants } from '../model/variant-package.js';
 
 /** Refuses variants that have no package under `packages` (`variant-unknown`, exit 2), as build does. */
 export async function requireVariants(root: string, packages: string, variants: readonly string[]): Promise<void> {

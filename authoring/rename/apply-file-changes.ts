@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { OutputFileSystem } from '../generate/output-file-system.js';
+import type { OutputFileSystem } from '../write/output-file-system.js';
 import { writeAllOrNothing } from '../write/write-all-or-nothing.js';
 import type { FileChange } from './plan-component-rename.js';
 

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { posix, resolve } from 'node:path';
-import { variantPattern } from '../build/variant-package.js';
 import type { AuthoringConfig } from '../config/authoring-config.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { variantPattern } from '../model/variant-package.js';
 import { failure, type Result, success } from '../result.js';
 
 /**

@@ -1,5 +1,5 @@
 import { AuthoringError } from '../authoring-error.js';
-import { BodyTooLargeError, readBoundedBody } from '../http/read-bounded-body.js';
+import { BodyTooLargeError, readBoundedBody } from '../read-bounded-body.js';
 
 /** What the registry says about one package's dist-tag. */
 export type DistTagAnswer =

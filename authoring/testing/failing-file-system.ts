@@ -1,4 +1,4 @@
-import { nodeOutputFileSystem, type OutputFileSystem } from '../generate/output-file-system.js';
+import { nodeOutputFileSystem, type OutputFileSystem } from '../write/output-file-system.js';
 
 /** Which call of a FailingFileSystem throws: the nth call (1-based) of `operation` whose path matches. */
 export interface FailurePlan {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildComponentLock, serializeComponentLock } from '../lock/component-lock.js';
+import { buildComponentLock, serializeComponentLock } from '../model/component-lock.js';
 import { parseSchemaPackage } from '../parse/parse-schema-package.js';
 import type { SchemaPackageFiles } from '../source/schema-package-files.js';
 import { SourceFile } from '../source/source-file.js';

@@ -1,6 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import { posix, resolve } from 'node:path';
-import { listVariants } from '../build/variant-package.js';
+import { listVariants } from '../model/variant-package.js';
 import { maxSourceFileBytes, readPackageText } from '../source/read-package-file.js';
 import { SourceFile } from '../source/source-file.js';
 

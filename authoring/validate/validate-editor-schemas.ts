@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { variantPattern } from '../build/variant-package.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { variantPattern } from '../model/variant-package.js';
 import { type EditorSchemaSource, editorSchemaSourceDir, readEditorSchemas } from '../source/read-editor-schemas.js';
 import { validateEditorSchema } from './validate-editor-schema.js';
 

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { lockEntryOf, readLockEntries } from '../lock/component-lock.js';
+import { lockEntryOf, readLockEntries } from '../model/component-lock.js';
 import type { SchemaPackageFiles } from '../source/schema-package-files.js';
 import { sourceLayout } from '../source/source-layout.js';
 import type { ModelIndex } from './rules/model-rule.js';

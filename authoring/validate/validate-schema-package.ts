@@ -1,6 +1,6 @@
 import { type Diagnostic, sortDiagnostics } from '../diagnostics/diagnostic.js';
-import { lockedFiles } from '../lock/component-lock.js';
 import type { CanonicalModel } from '../model/canonical-model.js';
+import { lockedFiles } from '../model/component-lock.js';
 import { parseSchemaPackage } from '../parse/parse-schema-package.js';
 import { readSchemaPackage } from '../source/read-schema-package.js';
 import type { SchemaPackageFiles } from '../source/schema-package-files.js';

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { AuthoringError } from '../authoring-error.js';
-import { nodeOutputFileSystem, type OutputFileSystem } from '../generate/output-file-system.js';
 import { isContainedPath, isInside } from '../source/contained-path.js';
+import { nodeOutputFileSystem, type OutputFileSystem } from './output-file-system.js';
 
 /** One thing an all-or-nothing write puts in place, by absolute path. */
 export type WriteEntry =

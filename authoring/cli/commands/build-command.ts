@@ -3,11 +3,11 @@ import { AuthoringError } from '../../authoring-error.js';
 import { bundleVariant, type DistFiles } from '../../build/bundle-variant.js';
 import { type ClientReason, formatClientReason } from '../../build/client-reasons.js';
 import { detectClient } from '../../build/detect-client.js';
-import { listVariants, readVariantPackage, type VariantPackage } from '../../build/variant-package.js';
 import { writeDists } from '../../build/write-dists.js';
 import { type Diagnostic, sortDiagnostics } from '../../diagnostics/diagnostic.js';
-import type { CommandContext } from '../command-context.js';
-import { type CommandResult, failed } from '../command-result.js';
+import { listVariants, readVariantPackage, type VariantPackage } from '../../model/variant-package.js';
+import type { CommandContext } from '../../pipeline/command-context.js';
+import { type CommandResult, failed } from '../../pipeline/command-result.js';
 
 /** What `build` decided and produced for one variant (the `variants` key of `--format json`). */
 export interface VariantBuild {

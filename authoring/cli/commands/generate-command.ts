@@ -1,7 +1,7 @@
-import type { CommandContext } from '../command-context.js';
-import type { CommandResult } from '../command-result.js';
-import { compileAndEmit } from '../compile-and-emit.js';
-import { cacheOutput, cmsOutputs, registriesOutput, typesOutput } from '../outputs.js';
+import type { CommandContext } from '../../pipeline/command-context.js';
+import type { CommandResult } from '../../pipeline/command-result.js';
+import { compileAndEmit } from '../../pipeline/compile-and-emit.js';
+import { cacheOutput, cmsOutputs, registriesOutput, typesOutput } from '../../pipeline/outputs.js';
 
 /** `generate`: validate, then every output at once (cache, CMS, types, both registries), atomically. */
 export function generateCommand(context: CommandContext, options: { check: boolean }): Promise<CommandResult> {

@@ -1,9 +1,9 @@
 import { sortDiagnostics } from '../../diagnostics/diagnostic.js';
 import { editorSchemasOutput } from '../../generate/editor-schema-loader.js';
+import type { CommandContext } from '../../pipeline/command-context.js';
+import { type CommandResult, failed } from '../../pipeline/command-result.js';
+import { emitOutputs } from '../../pipeline/emit-outputs.js';
 import { validateEditorSchemas } from '../../validate/validate-editor-schemas.js';
-import type { CommandContext } from '../command-context.js';
-import { type CommandResult, failed } from '../command-result.js';
-import { emitOutputs } from '../emit-outputs.js';
 
 /**
  * `generate:editor-schemas` (spec 4.4 step 11): checks every editor schema under

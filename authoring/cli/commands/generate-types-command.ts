@@ -2,12 +2,12 @@ import { posix } from 'node:path';
 import { AuthoringError } from '../../authoring-error.js';
 import { sourceHash } from '../../model/compile-model.js';
 import { type CompiledSchema, compiledSchemaFormat } from '../../model/compiled-schema.js';
+import type { CommandContext } from '../../pipeline/command-context.js';
+import type { CommandResult } from '../../pipeline/command-result.js';
+import { emitOutputs } from '../../pipeline/emit-outputs.js';
+import { compiledSchemaFile, typesOutput } from '../../pipeline/outputs.js';
 import { readPackageText } from '../../source/read-package-file.js';
 import { readSchemaPackage } from '../../source/read-schema-package.js';
-import type { CommandContext } from '../command-context.js';
-import type { CommandResult } from '../command-result.js';
-import { emitOutputs } from '../emit-outputs.js';
-import { compiledSchemaFile, typesOutput } from '../outputs.js';
 
 /** Reads the compiled schema cache; it must exist, have our format and match the current sources. */
 async function readCache(context: CommandContext): Promise<CompiledSchema> {

@@ -1,15 +1,15 @@
 import { relative, resolve } from 'node:path';
 import { AuthoringError } from '../../authoring-error.js';
 import { defaultAuthoringConfig } from '../../config/authoring-config.js';
-import type { OutputFileSystem } from '../../generate/output-file-system.js';
 import { cmsPlacement } from '../../init/cms-placement.js';
 import { checkTarget } from '../../init/init-target.js';
 import { packageNames } from '../../init/package-names.js';
 import { planInit } from '../../init/plan-init.js';
 import { renderTemplate } from '../../init/render-template.js';
 import { readSchemaPackageTemplate } from '../../init/schema-package-template.js';
+import type { CommandResult } from '../../pipeline/command-result.js';
+import type { OutputFileSystem } from '../../write/output-file-system.js';
 import { writeAllOrNothing } from '../../write/write-all-or-nothing.js';
-import type { CommandResult } from '../command-result.js';
 
 /** The options of `init [dir]`, from the command line. */
 export interface InitOptions {

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
-import { buildComponentLock, serializeComponentLock } from '../../lock/component-lock.js';
+import { buildComponentLock, serializeComponentLock } from '../../model/component-lock.js';
+import type { CommandContext } from '../../pipeline/command-context.js';
+import { type CommandResult, failed } from '../../pipeline/command-result.js';
 import { unreadableFileCodes } from '../../source/read-package-file.js';
 import { readSchemaPackage } from '../../source/read-schema-package.js';
 import { sourceLayout } from '../../source/source-layout.js';
 import { validateFiles } from '../../validate/validate-schema-package.js';
-import type { CommandContext } from '../command-context.js';
-import { type CommandResult, failed } from '../command-result.js';
 
 function lockedIds(data: unknown): string[] {
   const components = (data as { components?: unknown } | undefined)?.components;

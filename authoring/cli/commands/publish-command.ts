@@ -1,13 +1,13 @@
 import { AuthoringError } from '../../authoring-error.js';
-import { listVariants } from '../../build/variant-package.js';
+import { listVariants } from '../../model/variant-package.js';
+import type { CommandContext } from '../../pipeline/command-context.js';
+import type { CommandResult } from '../../pipeline/command-result.js';
 import type { PublishEvent, PublishTargets } from '../../publish/publish-artifacts.js';
 import { publishVariant, type VariantPublish } from '../../publish/publish-variant.js';
-import type { CommandContext } from '../command-context.js';
-import type { CommandResult } from '../command-result.js';
 import { validateCommand } from './validate-command.js';
 
 /**
- * `publish <variant>...` (spec 4.2 and 9, issue #15): validate the package (a variant that fails
+ * `publish <variant>...` (spec 4.2 and 9): validate the package (a variant that fails
  * validation is never published), then publish each variant in turn (publishVariant: module, SRI,
  * upload what changed, verify through the origins, then revalidate), printing each step as it
  * happens. The first failure stops the run with its error (exit 1); the variants before it are

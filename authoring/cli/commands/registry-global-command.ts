@@ -3,12 +3,12 @@ import { AuthoringError } from '../../authoring-error.js';
 import { formatDiagnostic } from '../../diagnostics/diagnostic.js';
 import { globalRegistry, globalRegistryEntry, registryKey } from '../../generate/registries/global-registry.js';
 import type { CompiledComponent, CompiledSchema } from '../../model/compiled-schema.js';
+import type { CommandContext } from '../../pipeline/command-context.js';
+import type { CommandResult } from '../../pipeline/command-result.js';
+import { compilePackage } from '../../pipeline/compile-package.js';
+import { emitOutputs } from '../../pipeline/emit-outputs.js';
+import { registriesOutput, registryFiles } from '../../pipeline/outputs.js';
 import { readPackageText } from '../../source/read-package-file.js';
-import type { CommandContext } from '../command-context.js';
-import type { CommandResult } from '../command-result.js';
-import { compilePackage } from '../compile-package.js';
-import { emitOutputs } from '../emit-outputs.js';
-import { registriesOutput, registryFiles } from '../outputs.js';
 
 /** The component a `--component` value names: its id (`hero.hero1`), key (`hero:hero1`) or unique variant name (`hero1`). */
 function findVariant(schema: CompiledSchema, variant: string): CompiledComponent {

@@ -1,7 +1,7 @@
-import type { CommandContext } from '../command-context.js';
-import type { CommandResult } from '../command-result.js';
-import { compileAndEmit } from '../compile-and-emit.js';
-import { registriesOutput } from '../outputs.js';
+import type { CommandContext } from '../../pipeline/command-context.js';
+import type { CommandResult } from '../../pipeline/command-result.js';
+import { compileAndEmit } from '../../pipeline/compile-and-emit.js';
+import { registriesOutput } from '../../pipeline/outputs.js';
 
 /** `registry:strapi`: validate, then the Strapi registry and schema (`<registries>/strapi.json`, `strapi-schema.json`). */
 export function registryStrapiCommand(context: CommandContext, options: { check: boolean }): Promise<CommandResult> {

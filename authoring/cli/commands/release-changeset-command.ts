@@ -1,11 +1,11 @@
 import { AuthoringError } from '../../authoring-error.js';
 import { sortDiagnostics } from '../../diagnostics/diagnostic.js';
+import type { CommandContext } from '../../pipeline/command-context.js';
+import { type CommandResult, failed } from '../../pipeline/command-result.js';
 import { type BumpType, changesetFile } from '../../release/changeset-file.js';
 import { readChangesetPackages } from '../../release/changeset-packages.js';
 import { requireVariants } from '../../release/require-variants.js';
 import { applyFileChanges } from '../../rename/apply-file-changes.js';
-import type { CommandContext } from '../command-context.js';
-import { type CommandResult, failed } from '../command-result.js';
 
 /** What `changeset:add` writes. */
 export interface ChangesetAddOptions {

@@ -1,9 +1,9 @@
+import type { CommandContext } from '../../pipeline/command-context.js';
+import type { CommandResult } from '../../pipeline/command-result.js';
 import { parsePackageVersion } from '../../release/package-version.js';
 import { type Promotion, promoteVersions } from '../../release/promote-versions.js';
 import type { RegistryTarget } from '../../release/release-registries.js';
 import type { ProcessEnv } from '../../sync/npm-install.js';
-import type { CommandContext } from '../command-context.js';
-import type { CommandResult } from '../command-result.js';
 
 /** The dist-tag a promoted version gets on the production registry. */
 export const productionTag = 'latest';

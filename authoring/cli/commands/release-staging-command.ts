@@ -1,11 +1,11 @@
 import { sortDiagnostics } from '../../diagnostics/diagnostic.js';
+import type { CommandContext } from '../../pipeline/command-context.js';
+import { type CommandResult, failed } from '../../pipeline/command-result.js';
 import { readChangesetPackages } from '../../release/changeset-packages.js';
 import type { RegistryTarget } from '../../release/release-registries.js';
 import { releaseToStaging, type StagingRelease } from '../../release/release-to-staging.js';
 import { requireVariants } from '../../release/require-variants.js';
 import type { ProcessEnv } from '../../sync/npm-install.js';
-import type { CommandContext } from '../command-context.js';
-import { type CommandResult, failed } from '../command-result.js';
 import { stagingTag } from './sync-deps-command.js';
 
 /** What `release --staging` runs with beyond the context. */

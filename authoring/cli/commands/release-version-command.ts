@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
 import { AuthoringError } from '../../authoring-error.js';
 import { sortDiagnostics } from '../../diagnostics/diagnostic.js';
+import type { CommandContext } from '../../pipeline/command-context.js';
+import { type CommandResult, failed } from '../../pipeline/command-result.js';
 import { changesetDir } from '../../release/changeset-file.js';
 import { readChangesetPackages } from '../../release/changeset-packages.js';
 import { planVersion, type VersionRelease } from '../../release/plan-version.js';
 import { applyFileChanges } from '../../rename/apply-file-changes.js';
-import type { CommandContext } from '../command-context.js';
-import { type CommandResult, failed } from '../command-result.js';
 
 function releaseLine({ name, oldVersion, newVersion, type }: VersionRelease): string {
   return `${name} ${oldVersion} -> ${newVersion} (${type})`;

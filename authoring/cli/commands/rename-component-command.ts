@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AuthoringError } from '../../authoring-error.js';
-import { buildComponentLock, serializeComponentLock } from '../../lock/component-lock.js';
+import { buildComponentLock, serializeComponentLock } from '../../model/component-lock.js';
 import { parseSchemaPackage } from '../../parse/parse-schema-package.js';
+import type { CommandContext } from '../../pipeline/command-context.js';
+import { type CommandResult, failed } from '../../pipeline/command-result.js';
 import { applyFileChanges } from '../../rename/apply-file-changes.js';
 import {
   type FileChange,
@@ -13,8 +15,6 @@ import {
 import { readSchemaPackage } from '../../source/read-schema-package.js';
 import { sourceLayout } from '../../source/source-layout.js';
 import { validateFiles } from '../../validate/validate-schema-package.js';
-import type { CommandContext } from '../command-context.js';
-import { type CommandResult, failed } from '../command-result.js';
 
 /** The pattern of a component id (`category.name`). */
 export const componentIdPattern = /^[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*$/;

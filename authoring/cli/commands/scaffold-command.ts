@@ -1,8 +1,8 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
+import type { CommandContext } from '../../pipeline/command-context.js';
+import { type CommandResult, failed } from '../../pipeline/command-result.js';
 import { readCategories } from '../../scaffold/read-categories.js';
 import { scaffoldVariant } from '../../scaffold/scaffold-variant.js';
-import type { CommandContext } from '../command-context.js';
-import { type CommandResult, failed } from '../command-result.js';
 
 /**
  * `scaffold --category <key> [--title <title>] [--variant <name>]` (spec 4.4 step 6): a new variant

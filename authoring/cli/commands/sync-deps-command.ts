@@ -1,13 +1,13 @@
 import { resolve } from 'node:path';
 import { AuthoringError } from '../../authoring-error.js';
 import { type Diagnostic, sortDiagnostics } from '../../diagnostics/diagnostic.js';
+import type { CommandContext } from '../../pipeline/command-context.js';
+import { type CommandResult, failed } from '../../pipeline/command-result.js';
 import { applyFileChanges } from '../../rename/apply-file-changes.js';
 import { type BuilderManifest, readBuilderManifest, stagingListKey } from '../../sync/builder-manifest.js';
 import { npmInstall, type ProcessEnv } from '../../sync/npm-install.js';
 import { type PinnedDependency, pinStagingVersions } from '../../sync/pin-staging-versions.js';
 import { type DistTagAnswer, readDistTag } from '../../sync/read-dist-tag.js';
-import type { CommandContext } from '../command-context.js';
-import { type CommandResult, failed } from '../command-result.js';
 
 /** The dist-tag `--staging` resolves (spec 4.4 step 10). */
 export const stagingTag = 'staging';

@@ -1,4 +1,6 @@
 import { sortDiagnostics } from '../../diagnostics/diagnostic.js';
+import type { CommandContext } from '../../pipeline/command-context.js';
+import { type CommandResult, failed } from '../../pipeline/command-result.js';
 import { validateEditorSchemas } from '../../validate/validate-editor-schemas.js';
 import { validateSchemaPackage } from '../../validate/validate-schema-package.js';
 import {
@@ -6,8 +8,6 @@ import {
   knownCategories,
   validateVariantMetas,
 } from '../../validate/validate-variant-metas.js';
-import type { CommandContext } from '../command-context.js';
-import { type CommandResult, failed } from '../command-result.js';
 
 /**
  * `validate`: the three layers of spec 4.4 over the source files, and the meta.json of every

@@ -2,11 +2,9 @@ import type { CompiledCollection } from '../../model/compiled-schema.js';
 import { isPageCollection } from '../../model/page-collections.js';
 import { stringLiteral } from '../code-text.js';
 import { generatedBanner } from '../generated-banner.js';
+import type { CodeLanguage } from './code-language.js';
 import { pageControllerFile } from './page-controller-file.js';
 import { revisionGuardFile } from './revision-guard-file.js';
-
-/** The language of the generated controllers, routes and services. */
-export type CodeLanguage = 'ts' | 'js';
 
 const factoryByFolder = {
   controllers: 'createCoreController',

@@ -1,7 +1,7 @@
 import type { CompiledCollection } from '../../model/compiled-schema.js';
 import { stringLiteral } from '../code-text.js';
 import { generatedBanner } from '../generated-banner.js';
-import type { CodeLanguage } from './core-api-files.js';
+import type { CodeLanguage } from './code-language.js';
 
 // The core controller of a page collection, extended for its revision guard (src/api/<id>/index):
 // REST answers the guard's conflicts with 409 (Strapi's `ctx.conflict`, the body of its error

@@ -2,7 +2,7 @@ import type { CompiledCollection } from '../../model/compiled-schema.js';
 import { pageFields } from '../../model/page-collections.js';
 import { stringLiteral } from '../code-text.js';
 import { generatedBanner } from '../generated-banner.js';
-import type { CodeLanguage } from './core-api-files.js';
+import type { CodeLanguage } from './code-language.js';
 import { revisionFloorsCode } from './revision-floors-code.js';
 import { sharedAttributesCode } from './shared-attributes-code.js';
 

@@ -4,9 +4,10 @@ import { pageComponentIds } from '../../model/page-collections.js';
 import { jsonText } from '../json-text.js';
 import type { OutputRoot } from '../output-root.js';
 import { adminMetadata } from './admin-metadata.js';
+import type { CodeLanguage } from './code-language.js';
 import { componentSchema } from './component-schema.js';
 import { contentTypeSchema } from './content-type-schema.js';
-import { type CodeLanguage, coreApiFiles } from './core-api-files.js';
+import { coreApiFiles } from './core-api-files.js';
 
 /**
  * The CMS application's generated folders (spec 4.4): `src/api` (schema.json, controllers, routes,

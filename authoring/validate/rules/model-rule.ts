@@ -1,8 +1,8 @@
 import type { Diagnostic } from '../../diagnostics/diagnostic.js';
 import type { DiagnosticCode } from '../../diagnostics/diagnostic-code.js';
-import { lockEntryOf } from '../../lock/component-lock.js';
 import type { Attribute } from '../../model/attribute.js';
 import type { CanonicalModel, CollectionModel, ComponentModel } from '../../model/canonical-model.js';
+import { lockEntryOf } from '../../model/component-lock.js';
 import { collectionNames } from '../../model/strapi-names.js';
 import type { UnreadableIds } from '../../parse/unreadable-ids.js';
 import type { JsonPath, PathTarget, SourceFile } from '../../source/source-file.js';

@@ -2,20 +2,20 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, posix, resolve } from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { jsonText } from '../generate/json-text.js';
+import type { OutputRoot } from '../generate/output-root.js';
 import { failure, type Result, success } from '../result.js';
 import { isContainedPath } from '../source/contained-path.js';
 import { readPackageText } from '../source/read-package-file.js';
 import { type JsonPath, type PathTarget, SourceFile } from '../source/source-file.js';
-import { jsonText } from './json-text.js';
-import type { OutputRoot } from './output-root.js';
 import { listTree, type TreeEntry } from './read-tree.js';
 
 /** The manifest's file name in the cache folder: which files each owned folder got, last time. */
 export const outputManifestFile = 'outputs.json';
 
 /**
- * The manifest's format: 2 records the SHA-256 of each file written. (The unnumbered first format
- * listed names only, which proves nothing: a package could ship a manifest claiming any file.)
+ * The manifest's format: 2 records the SHA-256 of each file written. Names alone prove nothing (a
+ * package could ship a manifest claiming any file), so a manifest of another format is not trusted.
  */
 export const outputManifestFormat = 2;
 

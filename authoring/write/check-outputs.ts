@@ -1,6 +1,6 @@
 import { posix, resolve } from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import type { OutputRoot } from './output-root.js';
+import type { OutputRoot } from '../generate/output-root.js';
 import { listTree, readTree } from './read-tree.js';
 
 /** The 1-based line of the first difference between two texts. */

@@ -2,9 +2,9 @@ import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthoringError } from '../authoring-error.js';
+import type { OutputRoot } from '../generate/output-root.js';
 import { failingFileSystem } from '../testing/failing-file-system.js';
 import { makeTempDir, readFiles, removeTempDirs } from '../testing/temp-package.js';
-import type { OutputRoot } from './output-root.js';
 import { writeOutputs } from './write-outputs.js';
 
 afterEach(removeTempDirs);

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { AuthoringError } from '../authoring-error.js';
-import { writeAllOrNothing } from '../write/write-all-or-nothing.js';
+import type { OutputRoot } from '../generate/output-root.js';
 import { nodeOutputFileSystem, type OutputFileSystem } from './output-file-system.js';
-import type { OutputRoot } from './output-root.js';
 import { readTree } from './read-tree.js';
+import { writeAllOrNothing } from './write-all-or-nothing.js';
 
 const outputFailed = (error: unknown) =>
   new AuthoringError('output-failed', `could not write the outputs: ${(error as Error).message}`, { cause: error });

@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 
-/** The file operations generate and rename write through (tests inject failures here). */
+/** The file operations every write goes through (tests inject failures here). */
 export interface OutputFileSystem {
   mkdir(path: string, options: { recursive: true }): Promise<unknown>;
   writeFile(path: string, data: string | Uint8Array): Promise<void>;

@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
-import type { CanonicalModel, ComponentModel } from '../model/canonical-model.js';
-import { componentNames } from '../model/strapi-names.js';
 import { sotPath, sourceLayout } from '../source/source-layout.js';
+import type { CanonicalModel, ComponentModel } from './canonical-model.js';
+import { componentNames } from './strapi-names.js';
 
 /** One entry of component-ids.lock.json: what a component id is bound to. */
 export interface ComponentLockEntry {

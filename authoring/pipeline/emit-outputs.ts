@@ -1,9 +1,9 @@
 import { sortDiagnostics } from '../diagnostics/diagnostic.js';
-import { checkOutputFolders } from '../generate/check-output-folders.js';
-import { checkOutputs } from '../generate/check-outputs.js';
-import { guardOwnedFolders, withManifestFolder } from '../generate/output-manifest.js';
 import type { OutputRoot } from '../generate/output-root.js';
-import { writeOutputs } from '../generate/write-outputs.js';
+import { checkOutputFolders } from '../write/check-output-folders.js';
+import { checkOutputs } from '../write/check-outputs.js';
+import { guardOwnedFolders, withManifestFolder } from '../write/output-manifest.js';
+import { writeOutputs } from '../write/write-outputs.js';
 import type { CommandContext } from './command-context.js';
 import { type CommandResult, failed } from './command-result.js';
 

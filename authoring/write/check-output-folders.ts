@@ -3,8 +3,8 @@ import { lstat, realpath, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { DiagnosticCode } from '../diagnostics/diagnostic-code.js';
+import type { OutputRoot } from '../generate/output-root.js';
 import { isInside } from '../source/contained-path.js';
-import type { OutputRoot } from './output-root.js';
 
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException).code;

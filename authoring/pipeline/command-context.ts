@@ -1,5 +1,5 @@
 import type { AuthoringConfig } from '../config/authoring-config.js';
-import type { OutputFileSystem } from '../generate/output-file-system.js';
+import type { OutputFileSystem } from '../write/output-file-system.js';
 
 /** What every command runs with: the schema package root (absolute), its config and the file system to write through. */
 export interface CommandContext {

@@ -1,0 +1,2 @@
+/** The language of the generated controllers, routes and services. */
+export type CodeLanguage = 'ts' | 'js';
