@@ -119,6 +119,27 @@ describe('the Strapi page store', () => {
     second.close();
   });
 
+  it('never saves an edit of a deleted page over a new page under its id, even at the same revision', async () => {
+    await emptyPages(server);
+    const editor = storeOn(server);
+    const other = storeOn(server);
+    const read = await editor.save(newPage('replaced'));
+    const gone = (await other.get('replaced')) as Page;
+    await other.delete('replaced', gone.revision);
+    const replacement = await other.save({ ...newPage('replaced'), title: 'Replacement' });
+    expect(replacement.revision).toBe(read.revision);
+    // The editor's page was deleted: its save is refused, and stays refused until it reads again.
+    const stale = { ...read, title: 'Stale edit' };
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect((await failureOf(editor.save(stale))).code).toBe('store-conflict');
+    }
+    expect(await other.get('replaced')).toMatchObject({ title: 'Replacement', revision: 1 });
+    const current = (await editor.get('replaced')) as Page;
+    expect(await editor.save({ ...current, title: 'Edit of the new page' })).toMatchObject({ revision: 2 });
+    editor.close();
+    other.close();
+  });
+
   it('works as an end user with a users-permissions JWT, asked for before every request', async () => {
     await emptyPages(server);
     const login = await fetch(`${server.url}/api/auth/local`, {

@@ -76,8 +76,14 @@ export function createStrapiPageStore(options: StrapiPageStoreOptions): StrapiPa
   ].filter((part) => part !== '');
   const populate = bracketQuery({ populate: pagePopulate(collection, options.schema) });
   const channel = new PageStoreChannel(`runtime-catalog.pages:${endpoint}:${options.locale ?? ''}`);
-  /** Page id → documentId, from the last read or write. */
-  const documentIds = new Map<string, string>();
+  /**
+   * Page id → documentId, from the last read or write; `null` once that document was found deleted.
+   * A save goes only to the document its page was read from (docs/strapi-pages.md): after a delete,
+   * a new document under the same page id is a page this store has not read, and saving an edit of
+   * the old one over it (whose revision may be the same number) would be a stale write. A read
+   * (`get`, `list` does not count) maps the page id anew.
+   */
+  const documentIds = new Map<string, string | null>();
 
   const url = (path: string, ...query: string[]) => `${endpoint}${path}?${[...query, ...scope].join('&')}`;
 
@@ -121,10 +127,17 @@ export function createStrapiPageStore(options: StrapiPageStoreOptions): StrapiPa
     return pageOfDocument(document, mapping);
   }
 
-  /** The page's documentId: known from the last read or write, else looked up. */
-  async function documentIdOf(id: string): Promise<string | undefined> {
+  /** The page's documentId: known from the last read or write, else looked up; `null`: deleted since. */
+  async function documentIdOf(id: string): Promise<string | null | undefined> {
     if (!documentIds.has(id)) await find(id);
     return documentIds.get(id);
+  }
+
+  /** A save or delete that found its document gone: a conflict naming what the page id holds now. */
+  async function deletedConflict(id: string, based: number): Promise<SdkError> {
+    const current = await find(id);
+    documentIds.set(id, null);
+    return conflict(id, based, current?.revision ?? 0);
   }
 
   async function revisionConflict(response: Response, page: string, based: number): Promise<SdkError> {
@@ -196,11 +209,9 @@ export function createStrapiPageStore(options: StrapiPageStoreOptions): StrapiPa
       } else {
         const documentId = await documentIdOf(page.id);
         if (documentId === undefined) throw conflict(page.id, page.revision, 0);
+        if (documentId === null) throw await deletedConflict(page.id, page.revision);
         response = await send(url(`/${encodeURIComponent(documentId)}`, populate), what, 'PUT', { data });
-        if (response.status === 404) {
-          const current = await find(page.id);
-          throw conflict(page.id, page.revision, current?.revision ?? 0);
-        }
+        if (response.status === 404) throw await deletedConflict(page.id, page.revision);
       }
       if (response.status === 409) throw await revisionConflict(response, page.id, page.revision);
       const document = await readData<Record<string, unknown>>(response, what);
@@ -212,12 +223,12 @@ export function createStrapiPageStore(options: StrapiPageStoreOptions): StrapiPa
     async delete(id, revision) {
       const what = `Deleting page ${id}`;
       const documentId = await documentIdOf(id);
-      if (documentId === undefined) return;
+      if (documentId === undefined || documentId === null) return;
       const target = `${endpoint}/${encodeURIComponent(documentId)}?${[`revision=${revision}`, ...scope.filter((part) => part.startsWith('locale='))].join('&')}`;
       const response = await send(target, what, 'DELETE');
       if (response.status === 409) throw await revisionConflict(response, id, revision);
       if (!response.ok && response.status !== 404) throw await failure(response, what);
-      documentIds.delete(id);
+      documentIds.set(id, null);
       channel.post({ type: 'deleted', id });
     },
     subscribe(listener: (event: PageStoreEvent) => void) {

@@ -88,6 +88,11 @@ describe('a revision is never given out twice', () => {
     expect(again.body.data).toMatchObject({ locale: 'fr', revision: 3 });
     // A client still holding revision 1 or 2 of the deleted locale is refused by the new one.
     for (const based of [1, 2]) expect((await savePage(page.documentId, { revision: based }, 'fr')).status).toBe(409);
+    // And, before it is created again, a save based on the deleted locale does not undo the delete.
+    expect((await callStrapi(server, 'DELETE', `/api/pages/${page.documentId}?locale=fr&revision=3`)).status).toBe(204);
+    const stale = await savePage(page.documentId, { title: 'stale', revision: 3 }, 'fr');
+    expect([stale.status, codeOf(stale)]).toEqual([409, 'revision-conflict']);
+    expect(await readPage(page.documentId, 'fr')).toBeNull();
     expect(await readPage(page.documentId)).toMatchObject({ revision: 1 });
   });
 

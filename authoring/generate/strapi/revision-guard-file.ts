@@ -42,6 +42,12 @@ function conflict(row, based) {
   return refusal('revision-conflict', message, stored);
 }
 
+/** A save based on a revision of a locale that was deleted (at revision \`floor\`) since. */
+function deletedLocale(documentId, locale, floor, based) {
+  const message = \`\${page.label} \${documentId} was deleted in \${locale} at revision \${floor}; this change was based on revision \${based}\`;
+  return refusal('revision-conflict', message, 0);
+}
+
 /** Rows at revision \`based\` (0 takes null too). */
 function atRevision(based) {
   return based === 0 ? { $or: [{ revision: 0 }, { revision: null }] } : { revision: based };
@@ -142,8 +148,11 @@ ${revisionFloorsCode}${sharedAttributesCode}
         // the locale (the admin's new localization), above the revisions a deleted one had.
         const document = await rows().findOne({ where: { documentId }, select: ['id'] });
         if (!document) return next();
+        // A save based on a revision of a locale deleted since is stale: it would undo the delete.
+        const floor = await floorOf(documentId, locale);
+        if (floor > 0 && based !== 0) throw deletedLocale(documentId, locale, floor, based);
         await refuseTakenBy(documentId, data, locale);
-        revision = (await floorOf(documentId, locale)) + 1;
+        revision = floor + 1;
       }
       context.params = { ...context.params, data: { ...data, revision } };
       const result = await next();
