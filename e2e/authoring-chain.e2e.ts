@@ -15,7 +15,7 @@ import { type CliReport, copyExampleSchemaPackage, runCatalogSchema } from './su
 import { esmShFiles } from './support/esm-sh-files.js';
 import { openScenario } from './support/scenario.js';
 
-// Issue #14 "Tests": the publisher chain with no manual edit. A copy of examples/schema-package
+// The publisher chain with no manual edit (spec 4.4). A copy of examples/schema-package
 // goes through the built CLI, then the module `build` wrote is served as esm.sh serves it and
 // rendered by the scenario page through this test's own host (`?host=`), in Chromium.
 

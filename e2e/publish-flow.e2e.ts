@@ -12,13 +12,12 @@ import {
   savedPage,
 } from './support/playground.js';
 
-// Issue #15 section 7: the publishing flow with real servers throughout. A publisher scaffolds a
-// new variant in a copy of examples/schema-package (the package whose variants are the
-// playground's catalog), builds it and releases its package to a staging registry (verdaccio,
-// testing/registry/), then publishes it with `catalog-schema publish` into the running playground
-// (`npm start`, started by the global setup: its host, its artifacts folder and origin, its ESM
-// folder and origin); the host lists it beside the example's variants, and the editor lists it
-// and inserts it in Chromium.
+// The publishing flow with real servers throughout. A publisher scaffolds a new variant in a copy
+// of examples/schema-package (the package whose variants are the playground's catalog), builds it
+// and releases its package to a staging registry (verdaccio, testing/registry/), then publishes it
+// with `catalog-schema publish` into the running playground (`npm start`, started by the global
+// setup: its host, its artifacts folder and origin, its ESM folder and origin); the host lists it
+// beside the example's variants, and the editor lists it and inserts it in Chromium.
 // An edit of data.json then publishes exactly one artifact with exactly one revalidate call: the
 // next insert gets the new default, the first instance keeps its props. Last, the release is
 // promoted to a production registry. It adds `hero2` to the shared playground's catalog: no

@@ -8,10 +8,10 @@ import { startS3rver } from '../testing/s3/s3rver.js';
 import { copyExampleSchemaPackage, runCatalogSchema } from './support/catalog-schema-cli.js';
 import { openScenario } from './support/scenario.js';
 
-// Issue #28 item 4, "Modules from a plain bucket": `catalog-schema publish` puts a variant's module
-// and artifacts on S3 (s3rver, both stores `s3://…`), and a host whose ESM_ORIGIN and artifacts
-// origin are the bucket URLs, with no rewrite rule anywhere, compiles the module from the bucket;
-// the scenario page renders it in Chromium (`?host=`). docs/authoring-publish.md "Serving the ESM store".
+// Modules from a plain bucket: `catalog-schema publish` puts a variant's module and artifacts on S3
+// (s3rver, both stores `s3://…`), and a host whose ESM_ORIGIN and artifacts origin are the bucket
+// URLs, with no rewrite rule anywhere, compiles the module from the bucket; the scenario page
+// renders it in Chromium (`?host=`). docs/authoring-publish.md "Serving the ESM store".
 
 const SECRET = 'publish-s3-module-secret';
 /** The variant scaffolded in the copy (the example has hero1: the next is hero2). */

@@ -2,11 +2,11 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import type {} from './pages/coexist-page.js';
 import { type CoexistApp, startCoexistApp } from './support/coexist-app.js';
 
-// Issue #31: an editor that has a Workbox worker of its own (precache, navigation fallback, a
-// same-origin catch-all), bundled by its build with the catalog's routes imported first
-// (`@runtime-component-catalog/sdk/service-worker/routes`, the README's snippet). One worker:
-// the app shell comes from the app's precache, the host's answers from the catalog's mirror,
-// online and offline. Uses the built SDK package (`npm test` builds first).
+// An editor that has a Workbox worker of its own (precache, navigation fallback, a same-origin
+// catch-all), bundled by its build with the catalog's routes imported first
+// (`@runtime-component-catalog/sdk/service-worker/routes`, the README's snippet). One worker: the
+// app shell comes from the app's precache, the host's answers from the catalog's mirror, online and
+// offline. Uses the built SDK package (`npm test` builds first).
 
 let app: CoexistApp;
 

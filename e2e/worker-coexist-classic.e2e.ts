@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type {} from './pages/coexist-page.js';
 import { type CoexistApp, startCoexistApp } from './support/coexist-app.js';
 
-// Issue #31: an editor that has a hand-written classic worker (runtime-cached shell, a same-origin
+// An editor that has a hand-written classic worker (runtime-cached shell, a same-origin
 // catch-all) and registers it itself: the worker does `importScripts` of the catalog's routes
 // script, which the catalog's Vite plugin serves (`routesPath`), and registers the routes with
 // options. The page reaches the catalog through registerCatalogWorker on the same script URL.

@@ -146,7 +146,7 @@ export class Mirror {
 
   #database(): Promise<IDBPDatabase<MirrorDatabase>> {
     if (this.#db !== undefined) return this.#db;
-    // Reopened on next use once the connection ends: site-data clearing closes it (workbox #1815).
+    // Reopened on next use once the connection ends: site-data clearing closes it (GoogleChrome/workbox#1815).
     // idb's `terminated` and the 'close' listener are the same event; the listener also covers an
     // opener that does not pass `terminated` on.
     const opened: Promise<IDBPDatabase<MirrorDatabase>> = this.#open(() => this.#forget(opened)).then((db) => {

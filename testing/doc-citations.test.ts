@@ -1,13 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-// Code and docs cite the specification as "spec 4.2". The specification and the design used to
-// live in a folder beside the repository, where nobody who clones it can follow a citation; they
-// are docs/spec.md and docs/design.md now. This test keeps every citation pointing at a heading
-// of docs/spec.md, and keeps paths into that old folder from coming back.
+// Code and docs cite the specification as "spec 4.2", and it lives in the repository
+// (docs/spec.md, with docs/design.md) so that whoever clones it can follow a citation. This test
+// keeps every citation pointing at a heading of docs/spec.md, every named docs/<name>.md present,
+// and no path into a folder beside the repository. It also holds the rules of docs/writing.md
+// that a machine can check: notes of at most 300 lines, and no issue numbers as labels.
 
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 const SPEC_FILE = 'docs/spec.md';
@@ -28,6 +30,85 @@ const OUTSIDE_FOLDER_PATHS = [
   /\bshared\/(?:research\/|spec\.md|design\.md|style\.md)/,
   /\bresearch\/[\w-]+\.md\b/,
 ];
+
+/** The longest a note of docs/ may be (docs/writing.md "Size and names"). */
+const MAX_DOC_LINES = 300;
+/** Notes allowed past MAX_DOC_LINES for good: the specification, kept whole. */
+const LONG_DOCS = ['docs/spec.md'];
+/** Notes past MAX_DOC_LINES that their owners are splitting; each leaves this list when done. */
+const PENDING_LONG_DOCS = ['docs/authoring.md', 'docs/host-process.md'];
+/**
+ * An issue number used as a label: a hash and a number, or "issue" and a number (docs/writing.md
+ * shows the forms). A reference to another project's tracker (`owner/repo`, a hash, the number)
+ * and an HTML entity are not.
+ */
+const ISSUE_LABEL = /(?<![\w.-]\/[\w.-]*|[\w&])#\d+\b|\bissues? #?\d+\b/i;
+/** Folders whose comments their owners are clearing of issue labels; each leaves when done. */
+const PENDING_LABELLED_FOLDERS = ['host/', 'authoring/', 'bench/'];
+/** Notes of docs/ that their owners are clearing of issue labels; each leaves when done. */
+const PENDING_LABELLED_DOCS = [
+  'docs/authoring-ci.md',
+  'docs/authoring-publish.md',
+  'docs/authoring-releases.md',
+  'docs/authoring.md',
+  'docs/deploy.md',
+  'docs/host-process.md',
+];
+
+/** Lines of a text, not counting the empty one after its last newline. */
+function lineCount(text: string): number {
+  const lines = text.split('\n');
+  return lines.at(-1) === '' ? lines.length - 1 : lines.length;
+}
+
+/** The notes of docs/ (not the generated docs/reference/), new ones included. */
+function docNotes(): string[] {
+  return readdirSync(join(repoRoot, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`)
+    .sort();
+}
+
+/** TypeScript sources, tracked or new (not ignored), outside dependencies and builds. */
+function typeScriptSources(): string[] {
+  const args = [
+    'ls-files',
+    '-z',
+    '--cached',
+    '--others',
+    '--exclude-standard',
+    '--',
+    '*.ts',
+    '*.tsx',
+    '*.mts',
+    '*.cts',
+  ];
+  return [...new Set(execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).split('\0'))]
+    .filter((file) => file !== '' && !/(^|\/)(node_modules|dist)\//.test(file) && existsSync(join(repoRoot, file)))
+    .sort();
+}
+
+/** Every comment of a TypeScript source, with the line it starts on (1-based). */
+function commentsOf(file: string, text: string): { line: number; text: string }[] {
+  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
+  const starts = new Set<number>();
+  const comments: { line: number; text: string }[] = [];
+  const visit = (node: ts.Node): void => {
+    const ranges = [
+      ...(ts.getLeadingCommentRanges(text, node.getFullStart()) ?? []),
+      ...(ts.getTrailingCommentRanges(text, node.getEnd()) ?? []),
+    ];
+    for (const { pos, end } of ranges) {
+      if (starts.has(pos)) continue;
+      starts.add(pos);
+      comments.push({ line: source.getLineAndCharacterOfPosition(pos).line + 1, text: text.slice(pos, end) });
+    }
+    for (const child of node.getChildren(source)) visit(child);
+  };
+  visit(source);
+  return comments;
+}
 
 function trackedFiles(): string[] {
   return execFileSync('git', ['ls-files', '-z'], { cwd: repoRoot, encoding: 'utf8' })
@@ -99,5 +180,51 @@ describe('doc citations', () => {
       });
     }
     expect(outsidePaths).toEqual([]);
+  });
+});
+
+describe('how docs and comments are written (docs/writing.md)', () => {
+  it(`no note of docs/ is over ${MAX_DOC_LINES} lines but the specification and the notes being split`, () => {
+    const notes = docNotes();
+    expect(notes.length).toBeGreaterThan(15);
+    const tooLong = notes
+      .filter((note) => !LONG_DOCS.includes(note) && !PENDING_LONG_DOCS.includes(note))
+      .map((note) => ({ note, lines: lineCount(readFileSync(join(repoRoot, note), 'utf8')) }))
+      .filter(({ lines }) => lines > MAX_DOC_LINES)
+      .map(({ note, lines }) => `${note}: ${lines} lines`);
+    expect(tooLong).toEqual([]);
+  });
+
+  it('no comment of a .ts or .tsx file labels code with an issue number', () => {
+    const sources = typeScriptSources();
+    expect(sources.length).toBeGreaterThan(300);
+    const labelled = sources
+      .filter((file) => !PENDING_LABELLED_FOLDERS.some((folder) => file.startsWith(folder)))
+      .flatMap((file) => {
+        const text = readFileSync(join(repoRoot, file), 'utf8');
+        // Parsing is the slow part: only files with a candidate anywhere are parsed.
+        if (!ISSUE_LABEL.test(text)) return [];
+        return commentsOf(file, text).flatMap(({ line, text: comment }) =>
+          comment
+            .split('\n')
+            .flatMap((commentLine, index) => (ISSUE_LABEL.test(commentLine) ? [`${file}:${line + index}`] : [])),
+        );
+      });
+    expect(labelled).toEqual([]);
+  });
+
+  it('no note of docs/ labels a decision with an issue number', () => {
+    const labelled: string[] = [];
+    // docs/writing.md quotes the labels it forbids.
+    for (const note of docNotes().filter(
+      (note) => note !== 'docs/writing.md' && !PENDING_LABELLED_DOCS.includes(note),
+    )) {
+      readFileSync(join(repoRoot, note), 'utf8')
+        .split('\n')
+        .forEach((line, index) => {
+          if (ISSUE_LABEL.test(line)) labelled.push(`${note}:${index + 1}`);
+        });
+    }
+    expect(labelled).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@ import { installFreshProject, workspaceVersion } from './fresh-project.js';
 import { installNodeRuntime, type NodeRuntime } from './node-runtime.js';
 import { type PackedPackage, PUBLISHED_PACKAGES, packPackages } from './packed-packages.js';
 
-// What users install, from the packed tarballs, in fresh projects of their own (issue #11):
+// What users install, from the packed tarballs, in fresh projects of their own (docs/packages.md):
 // plain Node runs the host and both bins, a strict TypeScript project type-checks every export,
 // a Vite + React 19 app builds the README's Puck snippet, and the SDK stays small to install.
 // The workspace runs on Node 20; users run 22 and 24 too, so the host, the CLI (publish included)

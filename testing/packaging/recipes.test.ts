@@ -10,11 +10,11 @@ import { openRecipePage } from './recipe-browser.js';
 import { RecipeProcesses, type RecipeServer } from './recipe-processes.js';
 import { changedFiles, copyRecipe, type RecipeManifest, recipeFiles, unpinnedDependencies } from './recipe-project.js';
 
-// Issue #31 item 4: the recipes of examples/recipes/ run as a user runs them (docs/recipes.md).
-// Each is copied into a fresh folder, installed with the packed tarballs (the rest from the
-// registry), built for production and served on 127.0.0.1; the worker it serves is checked byte
-// for byte against the SDK's dist/service-worker.js, then its page registers it in Chromium.
-// Every step is timed: docs/recipes.md gives the times.
+// The recipes of examples/recipes/ run as a user runs them (docs/recipes.md). Each is copied into a
+// fresh folder, installed with the packed tarballs (the rest from the registry), built for
+// production and served on 127.0.0.1; the worker it serves is checked byte for byte against the
+// SDK's dist/service-worker.js, then its page registers it in Chromium. Every step is timed:
+// docs/recipes.md gives the times.
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 /** Where every recipe serves the worker (its folder, /, is the scope). */

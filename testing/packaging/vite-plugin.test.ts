@@ -11,11 +11,11 @@ import { freePort } from '../free-port.js';
 import { installFreshProject, workspaceVersion } from './fresh-project.js';
 import { type PackedPackage, packPackages } from './packed-packages.js';
 
-// Issue #31: an editor team's Vite 8 app, in a fresh folder, installs the packed SDK and uses its
-// Vite plugin as the README shows (docs/snippets/vite-catalog-worker.ts as vite.config.ts, and the
-// registration snippet as the page): `vite dev`, `vite build` and `vite preview` serve or emit the
-// package's worker with no copy step, and Chromium registers it, controlled and answering status().
-// Each step is timed (.tmp/packaging-vite-plugin-report.json). `npm test` builds before this suite.
+// An editor team's Vite 8 app, in a fresh folder, installs the packed SDK and uses its Vite plugin
+// as the README shows (docs/snippets/vite-catalog-worker.ts as vite.config.ts, and the registration
+// snippet as the page): `vite dev`, `vite build` and `vite preview` serve or emit the package's
+// worker with no copy step, and Chromium registers it, controlled and answering status(). Each step
+// is timed (.tmp/packaging-vite-plugin-report.json). `npm test` builds before this suite.
 
 const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));

@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { checkPackage } from '../check-package.js';
 import { copyReferenceSot } from '../property/package-files.js';
 
-// Packages that once validated but failed in real Strapi (found by the property test and its
-// survey; README.md lists Strapi's error for each). Each is now refused by validate, with the
-// code of the rule that mirrors Strapi's; a package without an expected code must generate, boot
-// and pass every check.
+// Packages whose generated output real Strapi refuses or corrupts (README.md gives Strapi's error
+// for each; docs/strapi-tests.md "Names Strapi refuses"). validate refuses each with the code of
+// the rule that mirrors Strapi's; a package without an expected code must generate, boot and pass
+// every check.
 
 /** The diagnostic code validate refuses each regression package with. */
 const expectedCodes: Record<string, string> = {
