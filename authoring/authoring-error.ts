@@ -27,7 +27,7 @@ export type AuthoringErrorCode =
   | 'npm-publish-failed'
   | 'promote-not-on-staging'
   | 'integrity-mismatch'
-  // init: a new schema package (docs/authoring.md "Starting a schema package: init")
+  // init: a new schema package (docs/authoring-init.md "Starting a schema package: init")
   | 'init-target-invalid'
   | 'init-target-not-empty'
   | 'init-name-invalid'

@@ -12,7 +12,7 @@ export type DistFiles = ReadonlyMap<string, string>;
 
 /**
  * Refuses relative imports that leave the variant package: a variant package is self-contained,
- * and client detection follows only its own files (docs/authoring.md, "build").
+ * and client detection follows only its own files (docs/authoring-build.md, "build").
  */
 function stayInPackage(packageDir: string): Plugin {
   return {

@@ -100,7 +100,7 @@ export async function loadAuthoringConfig(
         continue;
       }
       // The package's own file names folders inside the package only: a package someone hands you
-      // must not point generate at folders elsewhere (it replaces them). A flag may (docs/authoring.md).
+      // must not point generate at folders elsewhere (it replaces them). A flag may (docs/authoring-generate.md).
       if (key !== 'language' && isOutside(normalizeDir(root, value as string))) {
         invalid(
           file,

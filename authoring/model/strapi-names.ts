@@ -56,7 +56,7 @@ export interface ComponentNames {
 /**
  * Names of a component: uid `<category>.<name>`, collectionName
  * `components_<category>_<plural of name>` (the CTB pluralizes the display name; we pluralize the
- * name so a new title never renames the table, docs/authoring.md).
+ * name so a new title never renames the table, docs/authoring-strapi-output.md).
  */
 export function componentNames(component: Pick<ComponentModel, 'category' | 'name' | 'title'>): ComponentNames {
   return {

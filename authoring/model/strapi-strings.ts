@@ -26,7 +26,7 @@ export function isKebabCase(name: string): boolean {
 
 /** @strapi/utils `strings.toRegressedEnumValue`: the key Strapi derives from an enum value (`R&D` → `R_and_D`). */
 export function toRegressedEnumValue(value: string): string {
-  // Shortcut (docs/authoring.md, Performance): slugify builds ~700 regular expressions per call
+  // Shortcut (docs/authoring-performance.md): slugify builds ~700 regular expressions per call
   // (0.4 ms). For ASCII without `&` (its only ASCII replacement) it transliterates nothing, so it
   // is exactly this; strapi-strings.test.ts checks that against slugify itself.
   if (!/[^\p{ASCII}]|&/u.test(value)) {

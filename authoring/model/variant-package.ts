@@ -5,7 +5,7 @@ import { failure, type Result, success } from '../result.js';
 import { readPackageText } from '../source/read-package-file.js';
 import { SourceFile } from '../source/source-file.js';
 
-/** A variant package as `build` reads it: `<packages>/ui-<variant>/` (docs/authoring.md, "build"). */
+/** A variant package as `build` reads it: `<packages>/ui-<variant>/` (docs/authoring-build.md, "build"). */
 export interface VariantPackage {
   /** The variant name: the folder is `ui-<variant>`. */
   readonly variant: string;

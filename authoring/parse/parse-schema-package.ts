@@ -54,7 +54,7 @@ function parseCollection(file: SourceFile, diagnostics: Diagnostic[]): Collectio
     kind: data.mode === 'single' ? 'singleType' : 'collectionType',
     title: optionalString(data.title),
     description: optionalString(data.description),
-    // Decision (docs/authoring.md): draft & publish is on unless `"draft": false`.
+    // Decision (docs/authoring-strapi-output.md): draft & publish is on unless `"draft": false`.
     draftAndPublish: data.draft !== false,
     i18n: data.i18n === true,
     attributes: parseFields(file, data.fields, diagnostics),

@@ -4,7 +4,7 @@ import { listVariants } from '../model/variant-package.js';
 import { maxSourceFileBytes, readPackageText } from '../source/read-package-file.js';
 import { SourceFile } from '../source/source-file.js';
 
-/** The file of a variant's meta, in its package folder (docs/authoring.md, "Variant meta"). */
+/** The file of a variant's meta, in its package folder (docs/authoring-validate.md, "Variant meta"). */
 export const variantMetaFileName = 'meta.json';
 
 /** One variant package's meta as read: its file, or undefined when the package has none. */

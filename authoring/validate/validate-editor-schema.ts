@@ -10,10 +10,10 @@ export const buttonTargets: readonly string[] = ['_self', '_blank'];
 /** Spec 4.4 step 11: what a button requires. */
 export const buttonRequired: readonly string[] = ['label', 'path', 'target', 'variant', 'size'];
 
-/** A definition named `button` or ending in `Button` (`ctaButton`) is a button (docs/authoring.md). */
+/** A definition named `button` or ending in `Button` (`ctaButton`) is a button (docs/authoring-editor-schemas.md). */
 export const isButtonDefinition = (name: string): boolean => /(^b|B)utton$/.test(name);
 
-/** A definition named `field` or ending in `Field` (`formField`) is a form field (docs/authoring.md). */
+/** A definition named `field` or ending in `Field` (`formField`) is a form field (docs/authoring-editor-schemas.md). */
 export const isFormFieldDefinition = (name: string): boolean => /(^f|F)ield$/.test(name);
 
 const definitionRef = /^#\/definitions\/([^/]+)$/;

@@ -6,7 +6,7 @@ export function restEndpoint(collection: Pick<CompiledCollection, 'kind' | 'sing
 }
 
 /**
- * The Strapi registry (`registry:strapi`, docs/authoring.md): what the CMS application holds, for
+ * The Strapi registry (`registry:strapi`, docs/authoring-generate.md): what the CMS application holds, for
  * tools that talk to it: each content type (uid → REST endpoint, names, schema file, which
  * components each dynamic zone and component field accepts) and each component (uid → table,
  * file, where it is used), and what the CMS must have installed before it can load them: the custom

@@ -3,7 +3,7 @@ import { attributeDiagnostic, type ModelIndex } from './model-rule.js';
 
 /**
  * Spec 4.4: collections whose detail fetch depends on a slug need one. Decision
- * (docs/authoring.md): every collection type is fetched in detail by `slug`, so each has a `slug`
+ * (docs/authoring-validate.md): every collection type is fetched in detail by `slug`, so each has a `slug`
  * field of type uid that every entry fills: required, or generated from a `targetField`. Single
  * types have no detail fetch.
  */
