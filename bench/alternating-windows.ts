@@ -6,7 +6,7 @@ import { onCore, runLoad } from './load-generator.js';
 
 // CPU time a request of two servers loaded in turns (bench/alternating-load.ts), and the ratio of
 // the two: the measure of the rows that compare two processes on this shared machine
-// (docs/host-process.md "Request log", "Warm entry").
+// (docs/host-logs.md "Measured", docs/host-performance.md "Warm entry").
 
 /** One window of bench/alternating-load.ts. */
 export interface LoadWindow {

@@ -6,7 +6,7 @@ import { validateSchemaPackage } from '../authoring/validate/validate-schema-pac
 // `node --import tsx bench/authoring-worker.ts <baseline|validate> <package root>`.
 // Prints {"ms": <first call>, "warmMs": <median of four more>, "maxRssMiB": <peak resident memory
 // after the first call>}. generate is timed as processes (authoring.bench.ts): a warm call here
-// would re-generate right after the previous call deleted its output (issue #30).
+// would re-generate right after the previous call deleted its output.
 
 const [mode, root] = process.argv.slice(2) as [string, string];
 

@@ -19,9 +19,9 @@ const generateDir = process.env.AUTHORING_GENERATE_DIR ?? (isWritableFolder('/de
 const worker = fileURLToPath(new URL('./authoring-worker.ts', import.meta.url));
 const bin = fileURLToPath(new URL('../authoring/dist/main.js', import.meta.url));
 
-/** Package sizes of validate's rows: components, with one collection per five (100 at 500, issue #7). */
+/** Package sizes of validate's rows: components, with one collection per five (100 at 500). */
 const validateSizes = [100, 500, 1_000] as const;
-/** Package sizes of generate's rows (issue #30). */
+/** Package sizes of generate's rows. */
 const generateSizes = [100, 500, 1_000, 2_000] as const;
 /** The folders `generate` writes with the default config (authoring/config/authoring-config.ts). */
 const outputFolders = ['cms', 'generated', '.catalog-schema'] as const;
@@ -192,7 +192,7 @@ function turn<T>(sizes: readonly T[], round: number): T[] {
  * before any re-generate (which deletes the folders it replaces), and the sizes take turns in a
  * new order every round: on a file system that holds deleted inode numbers back (ext4 without a
  * journal), each file created scans past those deleted in the last minute, so a size measured
- * right after its own deletions pays for them (issue #30; bench/README.md).
+ * right after its own deletions pays for them (bench/README.md).
  */
 async function generateRows(roots: ReadonlyMap<number, string>, tiny: string, aside: string): Promise<BenchRow[]> {
   const first = new Map<number, ProcessRun[]>(generateSizes.map((components) => [components, []]));

@@ -7,7 +7,7 @@ import { startArtifactsOrigin } from '../testing/origins/artifacts-origin.js';
 import { sampleCatalog } from '../testing/origins/sample-packages.js';
 import { type BenchRow, reportRow } from './bench-row.js';
 
-// The memory a `catalog-host` process needs for the whole catalog (issue #30, docs/host-process.md
+// The memory a `catalog-host` process needs for the whole catalog (docs/host-performance.md
 // "Memory of the whole catalog"): the host in its own process, as operators run it, with its
 // defaults (in-process store of 128 MiB, REMOTE_COMPILER=lazy: no compiler is started here).
 

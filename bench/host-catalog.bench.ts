@@ -75,7 +75,7 @@ export async function compareThroughput(
 
 /**
  * Warm `GET /api/runtime-catalog/<id>` against a bare Hono route with the same bytes, as
- * throughput (report; the figure issue #30 started from). The target is on {@link warmEntryCpu}:
+ * throughput (report). The target is on {@link warmEntryCpu}:
  * this ratio swings from 0.66 to 1.03 between runs on this shared machine.
  */
 export function warmEntryThroughput(servers: ThroughputServers): Promise<BenchRow> {
@@ -96,11 +96,11 @@ const warmEntryWindows = 64;
 
 /**
  * Warm `GET /api/runtime-catalog/<id>` against a bare Hono route with the same bytes and headers
- * (target ≥ 0.9, issue #30; docs/host-process.md "Warm entry"): CPU time a request, bare over
+ * (target ≥ 0.9; docs/host-performance.md "Warm entry"): CPU time a request, bare over
  * host, which is what throughput becomes when each has its core to itself. Two throughput-server
  * processes on core 1, the host of one and the bare route of the other loaded in turns, windows
  * of a second (bench/alternating-windows.ts, as the access log's rows), without V8's memory
- * reducer (docs/host-process.md "Request log").
+ * reducer (docs/host-logs.md "Measured").
  */
 export async function warmEntryCpu(): Promise<BenchRow> {
   const sessions = [];

@@ -3,7 +3,7 @@ import { type RenderedJson, renderJson } from '../host/rendered-json.js';
 import { sampleCatalog } from '../testing/origins/sample-packages.js';
 import { type BenchRow, median } from './bench-row.js';
 
-// The identity-keyed caches on the warm entry's path (issue #30, docs/host-process.md "Warm
+// The identity-keyed caches on the warm entry's path (docs/host-performance.md "Warm
 // entry"), each against the work it saves, in this process: a cache that does not pay for its
 // lookup is removed. Two remain:
 // - the package index of a catalog value (runtime-catalog.ts, and remote-components.ts's index

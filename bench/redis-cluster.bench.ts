@@ -15,7 +15,7 @@ function quantile(values: readonly number[], q: number): number {
 }
 
 /**
- * Issue #16's cluster measures, with 3 host instances (createHostApp, each with its own
+ * The cluster's measures, with 3 host instances (createHostApp, each with its own
  * RedisCacheStore and connections) on one local redis-server and one origin:
  * - origin fetches for 100 concurrent cold requests of one package on each instance at once
  *   (target: 5 artifact fetches for the whole cluster, one per artifact);

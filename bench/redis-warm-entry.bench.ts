@@ -29,8 +29,8 @@ async function throughput(app: Hono, path: string): Promise<number> {
 /**
  * The warm entry through the Redis store (one host instance, a real redis-server on 127.0.0.1)
  * against the same through the in-process store; in-process requests, so that the ratio is the
- * cost of the store alone. Under its bus lease the instance answers warm reads from memory (issue
- * #16, item 4; docs/cache.md), so the target is ≥ 0.95. `BENCH_REDIS_PACKAGES` sets the catalog
+ * cost of the store alone. Under its bus lease the instance answers warm reads from memory
+ * (docs/cache.md), so the target is ≥ 0.95. `BENCH_REDIS_PACKAGES` sets the catalog
  * size (default 3). Rounds alternate; the ratio is the median of the per-round ratios.
  */
 export async function redisWarmEntry(): Promise<BenchRow> {

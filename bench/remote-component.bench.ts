@@ -15,7 +15,7 @@ const SAMPLES = 9;
  * the host selects it (the option `remoteCompilerEngine`): two hosts, each started and warmed up,
  * the package revalidated before each sample so that the graph is fetched and compiled again; the
  * samples alternate between the engines. Information for operators choosing the engine
- * (docs/host-process.md "Compiler engine"); no target.
+ * (docs/host-compiler.md "Compiler engine"); no target.
  */
 export async function coldCompile(): Promise<BenchRow> {
   const esm = await startEsmOrigin(sampleEsmModules('/esm'));

@@ -1,78 +1,84 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-// Imported, not the global: Node's global `performance` is a getter on globalThis, and reading it
-// twice a request showed in a profile of the host under load (40 ns a request).
-import { performance } from 'node:perf_hooks';
-import { RequestIdResponse } from './request-id-response.js';
+import type { Answer } from './answer-observer.js';
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
-const UNPRINTABLE = /[\x00-\x1f\x7f-\x9f\\]/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it escapes.
-const UNPRINTABLE_ALL = /[\x00-\x1f\x7f-\x9f\\]/g;
+// The access line of the process (docs/host-logs.md "Request log"): `GET /healthz 200 0.4ms` as
+// text, or one JSON line as pino writes it, with the same method, path, status and ms, and the
+// request id. Each is one string from one function: it runs on every request.
 
 /**
- * One access line: method, path, status and the time to the response in ms with one decimal
- * (`GET /healthz 200 0.4ms`). Never headers, query or body, so the revalidation secret cannot
- * reach a log. Control characters of the path are written as `\xNN` ({@link printable}).
- * Built by hand (no `toFixed`, no replace when nothing needs escaping): it runs on every request.
+ * The text access line of `answer`: method, path, status and the time to the answer in ms with
+ * one decimal (`GET /healthz 200 0.4ms`). Never headers, query or body, so the revalidation secret
+ * cannot reach a log. Method and path are {@link printable}; the path is {@link accessPath}.
  */
-export function accessLine(method: string, path: string, status: number, ms: number): string {
-  const tenths = Math.round(ms * 10);
-  return `${method} ${printable(path)} ${status} ${Math.trunc(tenths / 10)}.${tenths % 10}ms`;
+export function accessLine(answer: Pick<Answer, 'method' | 'target' | 'status' | 'ms'>): string {
+  const ms = tenths(answer.ms);
+  const path = printable(accessPath(answer.target));
+  return `${printable(answer.method)} ${path} ${answer.status} ${ms}${Number.isInteger(ms) ? '.0' : ''}ms`;
 }
 
 /**
- * `text` with its control characters and backslashes written as `\xNN`, fit for one log line: a
- * request cannot forge a line or colour a terminal (Hono decodes `%0A` and `%1B` in `c.req.path`).
+ * The JSON access line of `answer` (`LOG_FORMAT=json`) as pino writes a record: `level` 30,
+ * `time` (epoch ms, from the answer's own clock read), `method`, `path`, `status`, `ms`,
+ * `requestId`, and `msg` last. Method and path are the text line's, escapes included, so `path`
+ * parses to the text line's path exactly; past {@link printable} only `"` and `\` need escaping
+ * in JSON. The id is a token of internal/request-id.ts, written as it is.
+ */
+export function jsonAccessLine(answer: Answer, time: number): string {
+  const method = jsonSafe(printable(answer.method));
+  const path = jsonSafe(printable(accessPath(answer.target)));
+  return `{"level":30,"time":${time},"method":"${method}","path":"${path}","status":${answer.status},"ms":${tenths(answer.ms)},"requestId":"${answer.requestId}","msg":"request completed"}`;
+}
+
+/** Printable text as the inside of a JSON string: its `"` and the backslashes of its escapes escaped. */
+function jsonSafe(text: string): string {
+  return JSON_SPECIAL.test(text) ? text.replace(JSON_SPECIAL_ALL, '\\$&') : text;
+}
+const JSON_SPECIAL = /["\\]/;
+const JSON_SPECIAL_ALL = /["\\]/g;
+
+/** `ms` rounded to a tenth, as both lines write it; a time that is not a finite, non-negative duration is 0. */
+export function tenths(ms: number): number {
+  return ms >= 0 && ms < 1e15 ? Math.round(ms * 10) / 10 : 0;
+}
+
+/** A character other than printable ASCII (`!` to `~`) or a backslash. */
+const UNPRINTABLE = /[^\x21-\x5b\x5d-\x7e]/;
+const UNPRINTABLE_ALL = /[^\x21-\x5b\x5d-\x7e]/g;
+
+/**
+ * `text` with every character that is not printable ASCII, and space and backslash, written as
+ * `\xNN` (`\uNNNN` above 0xff): one token of a log line that a request can neither split, forge
+ * nor use to colour a terminal. Node reads the request line as latin1, so `\xNN` of a target is
+ * the byte the client sent.
  */
 export function printable(text: string): string {
   if (!UNPRINTABLE.test(text)) return text;
-  return text.replace(UNPRINTABLE_ALL, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return text.replace(UNPRINTABLE_ALL, escapeCharacter);
 }
 
-/** Where {@link accessLoggedResponse} writes: the process logger ({@link ProcessLogger.writeAccess}). */
-export interface AccessLogSink {
-  writeAccess(method: string, target: string, status: number, startedAt: number, now: number, requestId: string): void;
+function escapeCharacter(character: string): string {
+  const code = character.charCodeAt(0);
+  return code > 0xff ? `\\u${code.toString(16).padStart(4, '0')}` : `\\x${code.toString(16).padStart(2, '0')}`;
 }
 
 /**
- * A `ServerResponse` class for `http.createServer({ ServerResponse })` that writes one access line
- * per request to `sink` when the response ends: the method, the path as the client sent it (no
- * query), the status sent, and the time from the parsed request head to the end of the answer.
- * A response that is never ended gets no line: a streamed body whose client left, which
- * @hono/node-server cancels without ending it (the host's answers are whole bodies).
- * The process (main.ts) logs here rather than around the app's fetch: no promise or closure per
- * request, and answers the app never sees (Node's 400 for a request without `Host`,
- * @hono/node-server's own errors) get their line too (docs/host-process.md). It is a
- * {@link RequestIdResponse}: the line carries the id the answer's `x-request-id` carries.
+ * The path of a request target as Node gives it: its part before `?` (a query may carry secrets);
+ * an absolute-form target (`http://host/path?q`) cut to its path, `/` when it has none.
  */
-export function accessLoggedResponse(sink: AccessLogSink): typeof ServerResponse {
-  return class AccessLoggedResponse<
-    Request extends IncomingMessage = IncomingMessage,
-  > extends RequestIdResponse<Request> {
-    /** `performance.now()` when Node made the response (the request head parsed); -1 once logged. */
-    #startedAt = performance.now();
-
-    override end(chunk?: unknown, encoding?: unknown, callback?: unknown): this {
-      try {
-        super.end(chunk as string, encoding as BufferEncoding, callback as () => void);
-      } finally {
-        this.#log();
-      }
-      return this;
+export function accessPath(target: string): string {
+  let end = target.indexOf('?');
+  if (end === -1) end = target.length;
+  let start = 0;
+  if (target.charCodeAt(0) !== SLASH) {
+    const scheme = target.indexOf('://');
+    if (scheme !== -1 && scheme < end) {
+      // The path starts at the first "/" after the authority, unless a "?" or "#" comes first.
+      start = scheme + 3;
+      while (start < end && target.charCodeAt(start) !== SLASH && target.charCodeAt(start) !== HASH) start += 1;
+      if (start === end || target.charCodeAt(start) === HASH) return '/';
     }
-
-    #log(): void {
-      if (this.#startedAt < 0) return;
-      const startedAt = this.#startedAt;
-      this.#startedAt = -1;
-      sink.writeAccess(
-        this.req.method ?? '',
-        this.req.url ?? '',
-        this.statusCode,
-        startedAt,
-        performance.now(),
-        this.requestId,
-      );
-    }
-  };
+  }
+  return start === 0 && end === target.length ? target : target.slice(start, end);
 }
+
+const SLASH = 0x2f;
+const HASH = 0x23;

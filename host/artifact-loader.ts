@@ -14,7 +14,7 @@ export interface ArtifactRequest {
   readonly artifact: ArtifactName;
   /** The artifact's URL on the artifacts origin. */
   readonly url: string;
-  /** The id of the request that causes the load, sent as `x-request-id` (docs/host-process.md). */
+  /** The id of the request that causes the load, sent as `x-request-id` (docs/host-logs.md "Request id"). */
   readonly requestId?: string | undefined;
 }
 

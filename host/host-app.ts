@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { type ErrorBody, HOST_ROUTES, type HostErrorCode } from '@runtime-component-catalog/contracts';
 import { Hono } from 'hono';
 import pLimit from 'p-limit';
-import { accessLine, printable } from './access-log.js';
+import { accessLine, printable, tenths } from './access-log.js';
 import { createArtifactLoader } from './artifact-loader.js';
 import type { CacheStore } from './cache/cache-store.js';
 import { MemoryCacheStore } from './cache/memory-cache-store.js';
@@ -41,7 +41,7 @@ export interface HostAppDependencies {
   /** @deprecated Same as the option `remoteCompiler: 'eager'` (which wins when both are given). */
   readonly warmUpCompiler?: boolean;
   /**
-   * The process's Prometheus metrics (docs/host-process.md "Metrics"): the app reports its cache
+   * The process's Prometheus metrics (docs/host-metrics.md "Metrics"): the app reports its cache
    * lookups, origin fetches, compiles and revalidations to it, and answers `GET /metrics` from it
    * unless `serveMetrics` is false (`METRICS_PORT` serves them elsewhere). The answers themselves
    * are counted by the process's `ServerResponse`, which sees every one.
@@ -87,7 +87,7 @@ export function createHostApp(options: HostAppOptions, dependencies: HostAppDepe
     esmOrigin: config.esmOrigin,
   });
 
-  // docs/host-process.md: the compiler starts at start (eager), on the first compile (lazy, the
+  // docs/host-compiler.md: the compiler starts at start (eager), on the first compile (lazy, the
   // default) or never (off: the route answers 501 remote-compiler-off, nothing is loaded); its
   // engine (esbuild-wasm, or native esbuild when installed) is checked now unless it is off.
   const compilerMode =
@@ -111,7 +111,11 @@ export function createHostApp(options: HostAppOptions, dependencies: HostAppDepe
           observer: metrics,
         });
   if (compilerMode === 'eager') {
-    engine.ready().catch((error: unknown) => logger.error(`${engine.label} warm-up failed: ${String(error)}`));
+    engine
+      .ready()
+      .catch((error: unknown) =>
+        logger.error({ engine: engine.label }, `${engine.label} warm-up failed: ${String(error)}`),
+      );
   }
 
   const app = new Hono();
@@ -119,14 +123,25 @@ export function createHostApp(options: HostAppOptions, dependencies: HostAppDepe
     app.use(async function requestLog(c, next) {
       const started = performance.now();
       await next();
-      logger.info(accessLine(c.req.method, c.req.path, c.res.status, performance.now() - started));
+      const answer = {
+        method: c.req.method,
+        target: c.req.path,
+        status: c.res.status,
+        ms: performance.now() - started,
+      };
+      logger.info(
+        { method: answer.method, path: answer.target, status: answer.status, ms: tenths(answer.ms) },
+        accessLine(answer),
+      );
     });
   // With a shared store, whether this instance hears the invalidation bus now (docs/cache.md
   // "What an operator monitors"); the in-process store's answer stays `{"ok": true}`.
-  app.get(HOST_ROUTES.health, (c) => c.json(store.busStatus ? { ok: true, bus: store.busStatus() } : { ok: true }));
-  // Readiness (docs/host-process.md): draining first, then whatever keeps a shared store from serving.
+  const { shared } = store;
+  app.get(HOST_ROUTES.health, (c) => c.json(shared ? { ok: true, bus: shared.busStatus() } : { ok: true }));
+  // Readiness (docs/host-process.md "Readiness and drain"): draining first, then whatever keeps a
+  // shared store from serving.
   const draining = dependencies.draining ?? (() => false);
-  const notReadyReason = (): NotReadyReason | undefined => (draining() ? 'draining' : store.notReadyReason?.());
+  const notReadyReason = (): NotReadyReason | undefined => (draining() ? 'draining' : shared?.notReadyReason());
   app.route(READINESS_PATH, readinessRoute(notReadyReason));
   if (metrics !== undefined) {
     metrics.watch({ store, notReadyReason });
@@ -144,11 +159,15 @@ export function createHostApp(options: HostAppOptions, dependencies: HostAppDepe
     if (error instanceof HostError) {
       // An upstream or server fault is worth a line; a compiler switched off by configuration is not.
       if (error.status >= 500 && error.code !== 'remote-compiler-off')
-        logger.warn(`${c.req.method} ${printable(c.req.path)}: ${error.message}`);
+        logger.warn(
+          { method: c.req.method, path: c.req.path, code: error.code },
+          `${printable(c.req.method)} ${printable(c.req.path)}: ${error.message}`,
+        );
       return c.json(errorBody(error.message, error.code), error.status as 400, CORS_HEADERS);
     }
     logger.error(
-      `${c.req.method} ${printable(c.req.path)}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      { method: c.req.method, path: c.req.path, code: 'internal-error' },
+      `${printable(c.req.method)} ${printable(c.req.path)}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
     );
     return c.json(errorBody('Internal server error', 'internal-error'), 500, CORS_HEADERS);
   });

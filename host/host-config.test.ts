@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HOST_API_VERSION } from '@runtime-component-catalog/contracts';
@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createHostApp } from './host-app.js';
 import { HOST_CONFIG_DEFAULTS, resolveHostAppConfig, resolveHostConfig } from './host-config.js';
 import { HostError } from './host-error.js';
+import { HOST_SETTINGS } from './host-settings.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'host-config-'));
 const catalogFile = join(folder, 'catalog.json');
@@ -121,6 +122,14 @@ describe('resolveHostConfig', () => {
     [{ SHUTDOWN_DRAIN_MS: '5s' }, 'SHUTDOWN_DRAIN_MS must be an integer from 0 to 600000, got "5s"'],
     [{ SHUTDOWN_DRAIN_MS: '-1' }, 'SHUTDOWN_DRAIN_MS must be an integer from 0 to 600000, got "-1"'],
     [{ SHUTDOWN_DRAIN_MS: '600001' }, 'SHUTDOWN_DRAIN_MS must be an integer from 0 to 600000, got "600001"'],
+    [{ CACHE_MAX_BYTES: '1000' }, 'CACHE_MAX_BYTES must be an integer from 1024 to 1099511627776, got "1000"'],
+    [{ METRICS: 'yes' }, 'METRICS must be on or off, got "yes"'],
+    [{ METRICS: 'off', METRICS_PORT: '9464' }, 'METRICS_PORT is set while METRICS is off: unset one of them'],
+    [{ PORT: '9000', METRICS_PORT: '9000' }, 'METRICS_PORT must differ from PORT (9000)'],
+    [{ METRICS_PORT: '65536' }, 'METRICS_PORT must be an integer from 0 to 65535, got "65536"'],
+    // Several wrong at once: the first in HOST_SETTINGS's order is reported.
+    [{ CATALOG_SOURCE: undefined, REDIS_URL: 'http://r' }, 'REDIS_URL must start with redis:// or rediss://'],
+    [{ PORT: 'x', SHUTDOWN_DRAIN_MS: 'y' }, 'PORT must be an integer from 0 to 65535, got "x"'],
   ])('refuses %j with one line naming the variable', (change, message) => {
     const error = errorOf({ ...valid, ...change });
     expect(error.code).toBe('invalid-config');
@@ -194,3 +203,48 @@ describe('resolveHostAppConfig (what createHostApp takes)', () => {
     expect(await response.json()).toEqual({ ok: true });
   });
 });
+
+describe('the tables of variables in the docs', () => {
+  const settings = Object.values(HOST_SETTINGS);
+  it.each([
+    {
+      file: 'host/README.md',
+      header: ['variable', 'default', 'meaning'],
+      rows: settings.map((setting) => [`\`${setting.variable}\``, setting.parser.shown, setting.meaning]),
+    },
+    {
+      file: 'docs/deploy.md',
+      header: ['variable', 'in production', 'why'],
+      rows: settings.flatMap((setting) =>
+        'production' in setting ? [[`\`${setting.variable}\``, ...setting.production]] : [],
+      ),
+    },
+  ])('$file lists the settings as HOST_SETTINGS declares them', ({ file, header, rows }) => {
+    const markdown = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
+    const expected = markdownTable(header, rows);
+    expect(tableAfter(markdown, header), `${file}'s table of variables should read:\n${expected}\n`).toBe(expected);
+  });
+});
+
+/** The markdown table whose header row has the cells `header`, as written. */
+function tableAfter(markdown: string, header: readonly string[]): string {
+  const lines = markdown.split('\n');
+  const start = lines.findIndex((line) => line.startsWith('|') && cells(line).join() === header.join());
+  if (start === -1) return '';
+  const end = lines.findIndex((line, index) => index > start && !line.startsWith('|'));
+  return lines.slice(start, end === -1 ? undefined : end).join('\n');
+}
+
+function cells(line: string): string[] {
+  return line
+    .slice(1, -1)
+    .split(' | ')
+    .map((cell) => cell.trim());
+}
+
+/** A table as the repository's markdown formatter lays it out: every column as wide as its widest cell. */
+function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (row: readonly string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+}

@@ -1,10 +1,8 @@
-// Long because every setting of the host is declared, documented and checked here once: the
-// environment's (HostConfig), createHostApp's (HostAppOptions), their defaults and both resolvers.
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { HOST_API_VERSION } from '@runtime-component-catalog/contracts';
-import semver from 'semver';
-import { HostError } from './host-error.js';
+// The host's configuration and its two resolvers, both reading the rows of HOST_SETTINGS
+// (host-settings.ts), where each setting's variable, default, check and meaning are declared once.
+import { HOST_SETTINGS, type HostSetting } from './host-settings.js';
+
+export { LOG_FORMATS, REMOTE_COMPILER_ENGINES, REMOTE_COMPILER_MODES } from './host-settings.js';
 
 /** The host's configuration, resolved once at the boundary (docs/design.md host process contract). */
 export interface HostConfig {
@@ -54,49 +52,35 @@ export interface HostConfig {
 /**
  * When the remote-component compiler (esbuild-wasm, a child process of 185-250 MiB) starts:
  * `eager` at start, `lazy` on the first compile, `off` never (the route answers 501
- * `remote-compiler-off`). docs/host-process.md gives the cost of each.
+ * `remote-compiler-off`). docs/host-compiler.md gives the cost of each.
  */
 export type RemoteCompilerMode = 'eager' | 'lazy' | 'off';
 
-/** The values of `REMOTE_COMPILER`, in the order its error message lists them. */
-export const REMOTE_COMPILER_MODES: readonly RemoteCompilerMode[] = ['eager', 'lazy', 'off'];
-
-/** Which esbuild compiles: `wasm` (esbuild-wasm, a dependency) or `native` (the optional peer `esbuild`), docs/host-process.md "Compiler engine". */
+/** Which esbuild compiles: `wasm` (esbuild-wasm, a dependency) or `native` (the optional peer `esbuild`), docs/host-compiler.md "Compiler engine". */
 export type RemoteCompilerEngine = 'wasm' | 'native';
 
-/** The values of `REMOTE_COMPILER_ENGINE`, in the order its error message lists them. */
-export const REMOTE_COMPILER_ENGINES: readonly RemoteCompilerEngine[] = ['wasm', 'native'];
-
-/** Default of `REMOTE_COMPILER_ENGINE` / the option `remoteCompilerEngine`: esbuild-wasm, which needs no install of its own. */
-export const DEFAULT_REMOTE_COMPILER_ENGINE: RemoteCompilerEngine = 'wasm';
-
-/** How `catalog-host` writes its lines (`LOG_FORMAT`): today's text lines, or one JSON object a line (docs/host-process.md). */
+/** How `catalog-host` writes its lines (`LOG_FORMAT`): today's text lines, or one JSON object a line (docs/host-logs.md). */
 export type LogFormat = 'text' | 'json';
-
-/** The values of `LOG_FORMAT`, in the order its error message lists them. */
-export const LOG_FORMATS: readonly LogFormat[] = ['text', 'json'];
 
 /** The environment variables read by {@link resolveHostConfig}. */
 export type HostEnv = Readonly<Record<string, string | undefined>>;
 
-/** Defaults of the optional settings (documented in the README's configuration table). */
+/** Defaults of the optional numeric settings and of `HOST` (from their rows in host-settings.ts). */
 export const HOST_CONFIG_DEFAULTS = {
   /** `PORT`: the listening port. */
-  port: 8787,
+  port: HOST_SETTINGS.port.parser.fallback,
   /** `HOST`: the listening address. */
-  hostname: '127.0.0.1',
+  hostname: HOST_SETTINGS.hostname.parser.fallback,
   /** `FETCH_TIMEOUT_MS`: time-out of one origin read, body included. */
-  fetchTimeoutMs: 10_000,
+  fetchTimeoutMs: HOST_SETTINGS.fetchTimeoutMs.parser.fallback,
   /** `MAX_UPSTREAM_BYTES`: the largest artifact or catalog body accepted (5 MiB). */
-  maxUpstreamBytes: 5 * 1024 * 1024,
+  maxUpstreamBytes: HOST_SETTINGS.maxUpstreamBytes.parser.fallback,
   /** `CACHE_MAX_BYTES`: bound of the cached values and their tags (128 MiB). */
-  cacheMaxBytes: 128 * 1024 * 1024,
+  cacheMaxBytes: HOST_SETTINGS.cacheMaxBytes.parser.fallback,
   /** `UPSTREAM_CONCURRENCY`: origin fetches in flight at once. */
-  upstreamConcurrency: 64,
-  // docs/host-process.md "Drain": a load balancer probing /readyz every 1-2 s with a threshold of
-  // 2 or 3 has stopped sending within 5 s; and 5 s leaves docker stop's 10 s for the requests in flight.
+  upstreamConcurrency: HOST_SETTINGS.upstreamConcurrency.parser.fallback,
   /** `SHUTDOWN_DRAIN_MS`: how long requests are still served after SIGTERM/SIGINT. */
-  shutdownDrainMs: 5_000,
+  shutdownDrainMs: HOST_SETTINGS.shutdownDrainMs.parser.fallback,
 } as const;
 
 /**
@@ -104,7 +88,10 @@ export const HOST_CONFIG_DEFAULTS = {
  * compile. Not in {@link HOST_CONFIG_DEFAULTS}, so that spreading those into the options leaves
  * the deprecated `warmUpCompiler` dependency in effect.
  */
-export const DEFAULT_REMOTE_COMPILER: RemoteCompilerMode = 'lazy';
+export const DEFAULT_REMOTE_COMPILER: RemoteCompilerMode = HOST_SETTINGS.remoteCompiler.parser.fallback;
+
+/** Default of `REMOTE_COMPILER_ENGINE` / the option `remoteCompilerEngine`: esbuild-wasm, which needs no install of its own. */
+export const DEFAULT_REMOTE_COMPILER_ENGINE: RemoteCompilerEngine = HOST_SETTINGS.remoteCompilerEngine.parser.fallback;
 
 /**
  * What {@link createHostApp} takes: the catalog source and the two origins are required; every
@@ -121,13 +108,13 @@ export interface HostAppOptions {
   readonly revalidationSecret?: string | undefined;
   /** Default: the host API version of this release (`HOST_API_VERSION`). */
   readonly hostApiVersion?: string | undefined;
-  /** Time-out of one origin read, body included, in ms (`FETCH_TIMEOUT_MS`; default 10000). */
+  /** Time-out of one origin read, body included, in ms (`FETCH_TIMEOUT_MS`). */
   readonly fetchTimeoutMs?: number | undefined;
-  /** Largest artifact or catalog body accepted, in bytes (`MAX_UPSTREAM_BYTES`; default 5242880). */
+  /** Largest artifact or catalog body accepted, in bytes (`MAX_UPSTREAM_BYTES`). */
   readonly maxUpstreamBytes?: number | undefined;
-  /** Bound of the in-process cache's values and tags, in bytes (`CACHE_MAX_BYTES`; default 134217728); a given `store` has its own. */
+  /** Bound of the in-process cache's values and tags, in bytes (`CACHE_MAX_BYTES`); a given `store` has its own. */
   readonly cacheMaxBytes?: number | undefined;
-  /** Origin fetches in flight at once (`UPSTREAM_CONCURRENCY`; default 64). */
+  /** Origin fetches in flight at once (`UPSTREAM_CONCURRENCY`). */
   readonly upstreamConcurrency?: number | undefined;
   /** When the compiler starts (`REMOTE_COMPILER`): `lazy` (default) on the first compile, `eager` now, `off` never (501). */
   readonly remoteCompiler?: RemoteCompilerMode | undefined;
@@ -141,104 +128,47 @@ export type HostAppConfig = Omit<
   'port' | 'hostname' | 'redisUrl' | 'requestLog' | 'logFormat' | 'shutdownDrainMs' | 'metrics' | 'metricsPort'
 >;
 
-/** The ranges the numeric settings are checked against, whether they come from options or the environment. */
-const NUMBER_RANGES = {
-  port: [0, 65_535],
-  fetchTimeoutMs: [1, 600_000],
-  maxUpstreamBytes: [1, 2 ** 31],
-  cacheMaxBytes: [1024, 2 ** 40],
-  upstreamConcurrency: [1, 10_000],
-  shutdownDrainMs: [0, 600_000],
-} as const;
-
 /**
- * Fills in the defaults of {@link HostAppOptions} and checks every value. A missing or invalid
- * setting throws a HostError (`invalid-config`) whose message names the option.
+ * Fills in the defaults of {@link HostAppOptions} and checks every value, as the environment's
+ * (the same rows of HOST_SETTINGS). A missing or invalid setting throws a HostError
+ * (`invalid-config`) whose message names the option.
  */
 export function resolveHostAppConfig(options: HostAppOptions, cwd = process.cwd()): HostAppConfig {
-  const names = {
-    catalogSource: 'catalogSource',
-    artifactsOrigin: 'artifactsOrigin',
-    esmOrigin: 'esmOrigin',
-    hostApiVersion: 'hostApiVersion',
-  };
-  const number = (name: keyof typeof NUMBER_RANGES & keyof HostAppOptions) => {
-    const value = options[name] ?? HOST_CONFIG_DEFAULTS[name];
-    const [min, max] = NUMBER_RANGES[name];
-    if (!Number.isInteger(value) || value < min || value > max) {
-      throw invalid(name, `must be an integer from ${min} to ${max}, got ${String(value)}`);
-    }
-    return value;
-  };
+  const s = HOST_SETTINGS;
+  // An empty variable is unset; an empty option is checked as it is.
+  const read = <T>(setting: HostSetting<T>, raw: string | undefined, name: string) =>
+    setting.parser.read(raw, name, {}, cwd);
   return {
-    catalogSource: catalogSource(options.catalogSource, names.catalogSource, cwd),
-    artifactsOrigin: origin(options.artifactsOrigin, names.artifactsOrigin),
-    esmOrigin: origin(options.esmOrigin, names.esmOrigin),
-    revalidationSecret: options.revalidationSecret || undefined,
-    hostApiVersion: hostApiVersion(options.hostApiVersion, names.hostApiVersion),
-    fetchTimeoutMs: number('fetchTimeoutMs'),
-    maxUpstreamBytes: number('maxUpstreamBytes'),
-    cacheMaxBytes: number('cacheMaxBytes'),
-    upstreamConcurrency: number('upstreamConcurrency'),
-    remoteCompiler: remoteCompiler(options.remoteCompiler, 'remoteCompiler'),
-    remoteCompilerEngine: remoteCompilerEngine(options.remoteCompilerEngine, 'remoteCompilerEngine'),
+    catalogSource: read(s.catalogSource, options.catalogSource, 'catalogSource'),
+    artifactsOrigin: read(s.artifactsOrigin, options.artifactsOrigin, 'artifactsOrigin'),
+    esmOrigin: read(s.esmOrigin, options.esmOrigin, 'esmOrigin'),
+    revalidationSecret: read(s.revalidationSecret, options.revalidationSecret || undefined, 'revalidationSecret'),
+    hostApiVersion: read(s.hostApiVersion, options.hostApiVersion, 'hostApiVersion'),
+    fetchTimeoutMs: s.fetchTimeoutMs.parser.readOption(options.fetchTimeoutMs, 'fetchTimeoutMs'),
+    maxUpstreamBytes: s.maxUpstreamBytes.parser.readOption(options.maxUpstreamBytes, 'maxUpstreamBytes'),
+    cacheMaxBytes: s.cacheMaxBytes.parser.readOption(options.cacheMaxBytes, 'cacheMaxBytes'),
+    upstreamConcurrency: s.upstreamConcurrency.parser.readOption(options.upstreamConcurrency, 'upstreamConcurrency'),
+    remoteCompiler: read(s.remoteCompiler, options.remoteCompiler, 'remoteCompiler'),
+    remoteCompilerEngine: read(s.remoteCompilerEngine, options.remoteCompilerEngine, 'remoteCompilerEngine'),
   };
 }
 
 /**
- * Reads and checks the environment. A missing or invalid required variable throws a HostError
- * (`invalid-config`) whose message names the variable and what is wrong, in one line.
+ * Reads and checks the environment, row by row of HOST_SETTINGS. A missing or invalid variable
+ * throws a HostError (`invalid-config`) whose message names the variable and what is wrong, in one
+ * line.
  */
 export function resolveHostConfig(env: HostEnv, cwd = process.cwd()): HostConfig {
-  const redisUrl = env.REDIS_URL || undefined;
-  if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) {
-    throw invalid('REDIS_URL', 'must start with redis:// or rediss://');
+  const config: Partial<Record<keyof HostConfig, unknown>> = {};
+  for (const [key, setting] of Object.entries(HOST_SETTINGS)) {
+    config[key as keyof HostConfig] = setting.parser.read(
+      env[setting.variable] || undefined,
+      setting.variable,
+      config as Partial<HostConfig>,
+      cwd,
+    );
   }
-  const integer = (variable: string, range: keyof typeof NUMBER_RANGES) => {
-    const raw = env[variable];
-    const [min, max] = NUMBER_RANGES[range];
-    if (raw === undefined || raw === '') return HOST_CONFIG_DEFAULTS[range];
-    const value = Number(raw);
-    if (!/^\d+$/.test(raw) || value < min || value > max) {
-      throw invalid(variable, `must be an integer from ${min} to ${max}, got "${raw}"`);
-    }
-    return value;
-  };
-  return {
-    port: integer('PORT', 'port'),
-    hostname: env.HOST || HOST_CONFIG_DEFAULTS.hostname,
-    catalogSource: catalogSource(env.CATALOG_SOURCE, 'CATALOG_SOURCE', cwd),
-    artifactsOrigin: origin(env.ARTIFACTS_ORIGIN, 'ARTIFACTS_ORIGIN'),
-    esmOrigin: origin(env.ESM_ORIGIN, 'ESM_ORIGIN'),
-    revalidationSecret: env.REVALIDATION_SECRET || undefined,
-    redisUrl,
-    hostApiVersion: hostApiVersion(env.HOST_API_VERSION, 'HOST_API_VERSION'),
-    fetchTimeoutMs: integer('FETCH_TIMEOUT_MS', 'fetchTimeoutMs'),
-    maxUpstreamBytes: integer('MAX_UPSTREAM_BYTES', 'maxUpstreamBytes'),
-    cacheMaxBytes: integer('CACHE_MAX_BYTES', 'cacheMaxBytes'),
-    upstreamConcurrency: integer('UPSTREAM_CONCURRENCY', 'upstreamConcurrency'),
-    remoteCompiler: remoteCompiler(env.REMOTE_COMPILER || undefined, 'REMOTE_COMPILER'),
-    // Checked even with REMOTE_COMPILER=off, which then loads no engine (and needs no native esbuild).
-    remoteCompilerEngine: remoteCompilerEngine(env.REMOTE_COMPILER_ENGINE || undefined, 'REMOTE_COMPILER_ENGINE'),
-    requestLog: onOff(env.REQUEST_LOG, 'REQUEST_LOG', true),
-    logFormat: resolveLogFormat(env),
-    shutdownDrainMs: integer('SHUTDOWN_DRAIN_MS', 'shutdownDrainMs'),
-    ...metricsSettings(env, integer),
-  };
-}
-
-/** `METRICS` (on or off) and `METRICS_PORT` (a port, not the main one unless either is 0; only with metrics on). */
-function metricsSettings(
-  env: HostEnv,
-  integer: (variable: string, range: 'port') => number,
-): { metrics: boolean; metricsPort: number | undefined } {
-  const metrics = onOff(env.METRICS, 'METRICS', true);
-  if (env.METRICS_PORT === undefined || env.METRICS_PORT === '') return { metrics, metricsPort: undefined };
-  if (!metrics) throw invalid('METRICS_PORT', 'is set while METRICS is off: unset one of them');
-  const metricsPort = integer('METRICS_PORT', 'port');
-  const port = integer('PORT', 'port');
-  if (metricsPort !== 0 && metricsPort === port) throw invalid('METRICS_PORT', `must differ from PORT (${port})`);
-  return { metrics, metricsPort };
+  return config as HostConfig;
 }
 
 /**
@@ -247,61 +177,5 @@ function metricsSettings(
  * (`invalid-config`) naming the variable.
  */
 export function resolveLogFormat(env: HostEnv): LogFormat {
-  const raw = env.LOG_FORMAT || 'text';
-  if (!LOG_FORMATS.includes(raw as LogFormat)) {
-    throw invalid('LOG_FORMAT', `must be one of ${LOG_FORMATS.join(', ')}, got "${raw}"`);
-  }
-  return raw as LogFormat;
-}
-
-function invalid(name: string, problem: string): HostError {
-  return new HostError('invalid-config', `${name} ${problem}`);
-}
-
-const remoteCompiler = (raw: string | undefined, name: string) =>
-  oneOf(raw, name, REMOTE_COMPILER_MODES, DEFAULT_REMOTE_COMPILER);
-const remoteCompilerEngine = (raw: string | undefined, name: string) =>
-  oneOf(raw, name, REMOTE_COMPILER_ENGINES, DEFAULT_REMOTE_COMPILER_ENGINE);
-
-/** `raw` when it is one of `values`, `fallback` when unset; otherwise the one-line error listing the values. */
-function oneOf<T extends string>(raw: string | undefined, name: string, values: readonly T[], fallback: T): T {
-  const value = raw ?? fallback;
-  if (!values.includes(value as T)) throw invalid(name, `must be one of ${values.join(', ')}, got "${value}"`);
-  return value as T;
-}
-
-function onOff(raw: string | undefined, name: string, fallback: boolean): boolean {
-  if (raw === undefined || raw === '') return fallback;
-  if (raw !== 'on' && raw !== 'off') throw invalid(name, `must be on or off, got "${raw}"`);
-  return raw === 'on';
-}
-
-function hostApiVersion(raw: string | undefined, name: string): string {
-  const version = raw || HOST_API_VERSION;
-  if (semver.valid(version) === null) throw invalid(name, `must be a semantic version, got "${version}"`);
-  return version;
-}
-
-function catalogSource(raw: string | undefined, name: string, cwd: string): string {
-  if (!raw) throw invalid(name, 'is required (a catalog JSON file path or an http(s) URL)');
-  if (/^https?:\/\//i.test(raw)) {
-    if (!URL.canParse(raw)) throw invalid(name, `is not a valid URL: "${raw}"`);
-    return raw;
-  }
-  const path = resolve(cwd, raw);
-  if (!existsSync(path)) throw invalid(name, `names a file that does not exist: ${path}`);
-  return path;
-}
-
-/** docs/design.md: an origin may carry a path; it is kept as given, without a trailing slash. */
-function origin(raw: string | undefined, name: string): string {
-  if (!raw) throw invalid(name, 'is required (an http(s) URL)');
-  const url = URL.canParse(raw) ? new URL(raw) : undefined;
-  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw invalid(name, `must be an http(s) URL, got "${raw}"`);
-  }
-  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
-    throw invalid(name, 'must not carry a query, a fragment or credentials');
-  }
-  return raw.replace(/\/+$/, '');
+  return HOST_SETTINGS.logFormat.parser.read(env.LOG_FORMAT || undefined, 'LOG_FORMAT', {}, '');
 }

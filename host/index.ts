@@ -33,7 +33,7 @@ export {
   resolveHostConfig,
 } from './host-config.js';
 export { HostError, type HostErrorCode } from './host-error.js';
-export { type Logger, silentLogger } from './logger.js';
+export { type LogFields, type Logger, silentLogger } from './logger.js';
 export { RequestIdResponse } from './request-id-response.js';
 export { type NotReadyReason, READINESS_PATH, type ReadinessBody } from './routes/readiness-route.js';
 export { RuntimeCatalog, type RuntimeCatalogOptions } from './runtime-catalog.js';

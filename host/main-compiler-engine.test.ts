@@ -12,7 +12,7 @@ import { installedHostCopy } from '../testing/host/installed-host-copy.js';
 import { type EsmOrigin, startEsmOrigin } from '../testing/origins/esm-origin.js';
 import { SAMPLE_COMPONENT, sampleEsmModules } from '../testing/origins/sample-esm-modules.js';
 
-// REMOTE_COMPILER_ENGINE on real `catalog-host` processes (docs/host-process.md "Compiler engine"):
+// REMOTE_COMPILER_ENGINE on real `catalog-host` processes (docs/host-compiler.md "Compiler engine"):
 // host/dist/main.js where the workspace has esbuild installed, and a copy of it installed with the
 // host's dependencies only, where the optional peer `esbuild` cannot be found.
 

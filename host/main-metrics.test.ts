@@ -10,7 +10,7 @@ import { type ArtifactsOrigin, startArtifactsOrigin } from '../testing/origins/a
 import { type EsmOrigin, startEsmOrigin } from '../testing/origins/esm-origin.js';
 import { SAMPLE_COMPONENT, sampleEsmModules } from '../testing/origins/sample-esm-modules.js';
 
-// docs/design.md "Operations (production)" and docs/host-process.md "Metrics", on a real
+// docs/design.md "Operations (production)" and docs/host-metrics.md "Metrics", on a real
 // `catalog-host` process (host/dist/main.js): every number checked against the requests this test
 // made and the requests its origins received.
 

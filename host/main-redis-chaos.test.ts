@@ -7,7 +7,7 @@ import { HostCluster } from '../testing/host/host-cluster.js';
 import { type RedisServer, startRedisServer } from '../testing/host/redis-server.js';
 import { startTcpProxy, type TcpProxy } from '../testing/host/tcp-proxy.js';
 
-// Issue #16, "Chaos in the suite": real redis-server, real host processes (host/dist/main.js),
+// Chaos in the suite: real redis-server, real host processes (host/dist/main.js),
 // readers on every host all along. Each scenario reports its crashes, stale answers and recovery
 // time, and requires 0 crashes and 0 stale answers: a read that started after a revalidation
 // answered 200 never shows the version before it. (The pub/sub kill loop is in

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startHostProcess } from '../testing/host/host-process.js';
 import { type ArtifactsOrigin, startArtifactsOrigin } from '../testing/origins/artifacts-origin.js';
 
-// LOG_FORMAT=json and x-request-id (docs/host-process.md "Structured logs" and "Request id"), on a
+// LOG_FORMAT=json and x-request-id (docs/host-logs.md "Structured logs" and "Request id"), on a
 // real `catalog-host` process (host/dist/main.js) reading its catalog and artifacts from an origin
 // that records the headers of every request.
 
@@ -32,7 +32,7 @@ function originIds(from: ArtifactsOrigin): { path: string; id: string | undefine
 }
 
 describe('catalog-host with LOG_FORMAT=json', () => {
-  it('writes one JSON object a line, pino levels, and the request id: echoed, logged, sent to the origin', async () => {
+  it('writes one JSON record a line, pino levels, its fields, and the request id: echoed, logged, sent to the origin', async () => {
     origin = await startArtifactsOrigin({ root: exampleArtifacts });
     const started = Date.now();
     const host = startHost({
@@ -118,7 +118,7 @@ describe('catalog-host with LOG_FORMAT=json', () => {
       access('GET', '/api/runtime-catalog/features1', 200, replaced[1]!),
       access('GET', '/api/runtime-catalog/hero1', 304, made),
       access('GET', '/nowhere', 404, 'nf-1'),
-      { level: 30, time: expect.any(Number), msg: 'SIGTERM received, closing' },
+      { level: 30, time: expect.any(Number), signal: 'SIGTERM', drainMs: 0, msg: 'SIGTERM received, closing' },
     ]);
     for (const line of lines.filter((line) => 'ms' in line)) expect(line.ms as number).toBeGreaterThanOrEqual(0);
   });
@@ -144,10 +144,11 @@ describe('catalog-host with LOG_FORMAT=json', () => {
       {
         level: 40,
         time: expect.any(Number),
+        setting: 'REVALIDATION_SECRET',
         msg: 'REVALIDATION_SECRET is unset: every POST /api/revalidate will be answered 401',
       },
       { level: 30, time: expect.any(Number), msg: `host listening on ${url}` },
-      { level: 30, time: expect.any(Number), msg: 'SIGTERM received, closing' },
+      { level: 30, time: expect.any(Number), signal: 'SIGTERM', drainMs: 0, msg: 'SIGTERM received, closing' },
     ]);
 
     expect(await broken.exited).toBe(1);
@@ -156,6 +157,7 @@ describe('catalog-host with LOG_FORMAT=json', () => {
     expect(JSON.parse(broken.output().stdout)).toEqual({
       level: 50,
       time: expect.any(Number),
+      code: 'invalid-config',
       msg: 'ARTIFACTS_ORIGIN must be an http(s) URL, got "nope"',
     });
 

@@ -243,7 +243,7 @@ describe('catalog-host (host/dist/main.js, what npm run host runs)', () => {
   });
 
   // ioredis makes String.prototype a dictionary in V8 (a class of its extends String), which left
-  // every string method call of the optimised host a generic lookup (docs/host-process.md). The
+  // every string method call of the optimised host a generic lookup (docs/host-performance.md "Warm entry"). The
   // probe (testing/host/v8-shape-probe.mjs) prints at exit whether it is in fast mode.
   it.each([
     ['without REDIS_URL (ioredis not loaded)', false],

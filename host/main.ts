@@ -2,11 +2,12 @@ import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { constants } from 'node:os';
 import { serve } from '@hono/node-server';
-import { type AccessLogSink, accessLoggedResponse } from './access-log.js';
+import { type AnswerObserver, observeAll, observedResponse } from './answer-observer.js';
 import { urlSecrets, withoutSecrets } from './cache/redis-url.js';
 import { drainAndClose } from './drain-and-close.js';
 import { createHostApp } from './host-app.js';
 import { type LogFormat, resolveHostConfig, resolveLogFormat } from './host-config.js';
+import { BatchedLineWriter } from './internal/batched-line-writer.js';
 import { HostMetrics } from './metrics/host-metrics.js';
 import { startMetricsServer } from './metrics/metrics-server.js';
 import { createProcessLogger } from './process-logger.js';
@@ -19,9 +20,9 @@ import { ServerConnections } from './server-connections.js';
 // one line and exit 1 for a bad variable, the listening line, a drain and a clean shutdown on
 // SIGTERM/SIGINT.
 // With REDIS_URL the cache is the shared Redis store, connected before the host listens.
-// docs/host-process.md: the access lines are batched (one write per 50 ms or 1 MiB under load) and flushed
-// before every exit; REMOTE_COMPILER says when esbuild-wasm starts. Every line the process prints
-// goes through the one logger, in LOG_FORMAT (text, or one JSON object a line); every request has
+// docs/host-logs.md: the lines are batched (one write per 100 ms or 1 Mi characters under load) and
+// flushed before every exit; REMOTE_COMPILER says when esbuild-wasm starts. Every line the process prints
+// goes through the one logger, in LOG_FORMAT (text, or one JSON record a line); every request has
 // an id (x-request-id), answered, logged and sent on the origin fetches it causes.
 
 // LOG_FORMAT first, so that an error in any other variable is written in the chosen format.
@@ -32,20 +33,24 @@ try {
 } catch (error) {
   formatError = error;
 }
-const logger = createProcessLogger(process.stdout, process.stderr, {}, logFormat);
+const logger = createProcessLogger({
+  format: logFormat,
+  stdout: new BatchedLineWriter(process.stdout),
+  stderr: process.stderr,
+});
 // Every exit path (process.exit included) writes what is still queued: synchronous on Linux.
-process.on('exit', () => logger.flushNow());
+process.on('exit', () => logger.flushSync());
 
 let config: ReturnType<typeof resolveHostConfig>;
 try {
   if (formatError !== undefined) throw formatError;
   config = resolveHostConfig(process.env);
   // REMOTE_COMPILER_ENGINE=native without the esbuild package: this line now, not a failed compile
-  // later; with REMOTE_COMPILER=off no engine is loaded, so none is needed (docs/host-process.md).
+  // later; with REMOTE_COMPILER=off no engine is loaded, so none is needed (docs/host-compiler.md).
   if (config.remoteCompiler !== 'off')
     assertCompilerEngineInstalled(config.remoteCompilerEngine, 'REMOTE_COMPILER_ENGINE');
 } catch (error) {
-  logger.error(error instanceof Error ? error.message : String(error));
+  logger.error(fieldsOf(error), error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
 
@@ -62,19 +67,22 @@ if (config.redisUrl !== undefined) {
   } catch (error) {
     // RedisCacheError names the server without credentials; anything else loses them here.
     const message = error instanceof Error ? error.message : String(error);
-    logger.error(withoutSecrets(message, urlSecrets(config.redisUrl)));
+    logger.error(fieldsOf(error), withoutSecrets(message, urlSecrets(config.redisUrl)));
     process.exit(1);
   }
 }
 
 if (config.revalidationSecret === undefined) {
-  logger.warn('REVALIDATION_SECRET is unset: every POST /api/revalidate will be answered 401');
+  logger.warn(
+    { setting: 'REVALIDATION_SECRET' },
+    'REVALIDATION_SECRET is unset: every POST /api/revalidate will be answered 401',
+  );
 }
 
 /** The first SIGTERM or SIGINT received: from then on the process drains, then stops. */
 let signalled: NodeJS.Signals | undefined;
 
-// METRICS=on (the default): one registry for the process (docs/host-process.md "Metrics").
+// METRICS=on (the default): one registry for the process (docs/host-metrics.md "Metrics").
 const metrics = config.metrics ? new HostMetrics() : undefined;
 let metricsServer: { server: Server; connections: ServerConnections } | undefined;
 if (metrics !== undefined && config.metricsPort !== undefined) {
@@ -84,6 +92,7 @@ if (metrics !== undefined && config.metricsPort !== undefined) {
     metricsServer = { server: listening, connections: new ServerConnections(listening) };
   } catch (error) {
     logger.error(
+      { setting: 'METRICS_PORT', port: config.metricsPort, code: (error as NodeJS.ErrnoException).code },
       (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
         ? `METRICS_PORT ${config.metricsPort} is in use on ${config.hostname}; set METRICS_PORT to another port, or 0 for any`
         : `cannot listen on ${config.hostname}:${config.metricsPort} (METRICS_PORT): ${String(error)}`,
@@ -91,11 +100,11 @@ if (metrics !== undefined && config.metricsPort !== undefined) {
     process.exit(1);
   }
   const { port } = metricsServer.server.address() as AddressInfo;
-  logger.info(`metrics on http://${config.hostname}:${port}/metrics`);
+  logger.info({ port }, `metrics on http://${config.hostname}:${port}/metrics`);
 }
 
-// The access lines come from the server's responses (accessLoggedResponse): cheaper than the
-// app's own middleware, and they cover the answers the app never sees.
+// The access lines come from the server's responses (observedResponse): cheaper than the app's
+// own middleware, and they cover the answers the app never sees.
 const app = createHostApp(config, {
   logger,
   logRequests: false,
@@ -106,24 +115,24 @@ const app = createHostApp(config, {
 // Every response is a RequestIdResponse (x-request-id on every answer). The access log and the
 // request metrics hear of every answer from it as it ends: the routes pass the id on to the origin
 // fetches they cause (routes/request-id-of-context.ts).
-const answerSinks: AccessLogSink[] = [
-  ...(config.requestLog ? [logger] : []),
+const observers: AnswerObserver[] = [
+  ...(config.requestLog ? [logger.accessLog] : []),
   ...(metrics !== undefined ? [metrics] : []),
 ];
-const answerSink = combinedSink(answerSinks);
+const observer = observeAll(observers);
 const serverOptions = {
-  ServerResponse:
-    answerSink === undefined ? (RequestIdResponse as typeof ServerResponse) : accessLoggedResponse(answerSink),
+  ServerResponse: observer === undefined ? (RequestIdResponse as typeof ServerResponse) : observedResponse(observer),
 };
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hostname, serverOptions }, (info) => {
   logger.info(`host listening on http://${config.hostname}:${info.port}`);
   // Out at once, not with the next batch: scripts and tests wait for this line.
-  logger.flushNow();
+  logger.flushSync();
 });
 // Every connection from the first one, for the shutdown (drain-and-close.ts).
 const connections = new ServerConnections(server as Server);
 server.once('error', (error: NodeJS.ErrnoException) => {
   logger.error(
+    { setting: 'PORT', port: config.port, code: error.code },
     error.code === 'EADDRINUSE'
       ? `port ${config.port} is in use on ${config.hostname}; set PORT to another port, or 0 for any`
       : `cannot listen on ${config.hostname}:${config.port}: ${error.message}`,
@@ -137,14 +146,17 @@ server.once('error', (error: NodeJS.ErrnoException) => {
 // written, exit 0. A second signal exits at once, 128 + its number, as if it had killed the process.
 function shutdown(signal: NodeJS.Signals): void {
   if (signalled !== undefined) {
-    logger.warn(`${signal} received while shutting down, exiting now`);
+    logger.warn({ signal }, `${signal} received while shutting down, exiting now`);
     process.exit(128 + constants.signals[signal]);
   }
   signalled = signal;
   const drainMs = config.shutdownDrainMs;
-  logger.info(drainMs > 0 ? `${signal} received, draining for ${drainMs} ms` : `${signal} received, closing`);
+  logger.info(
+    { signal, drainMs },
+    drainMs > 0 ? `${signal} received, draining for ${drainMs} ms` : `${signal} received, closing`,
+  );
   drainAndClose(server as Server, connections, drainMs, () => {
-    if (drainMs > 0) logger.info('drained, closing');
+    if (drainMs > 0) logger.info({ drainMs }, 'drained, closing');
     // The fallback: the requests in flight (whose heads were complete) get 10 s to finish, on
     // both ports; then the process gives up on them. No other connection waits for it.
     setTimeout(() => process.exit(1), 10_000).unref();
@@ -162,15 +174,11 @@ function shutdown(signal: NodeJS.Signals): void {
       () => logger.flush().then(() => process.exit(1)),
     );
 }
-/** One sink for the access log and the metrics, or undefined when neither is on. */
-function combinedSink([first, second]: readonly AccessLogSink[]): AccessLogSink | undefined {
-  if (first === undefined || second === undefined) return first;
-  return {
-    writeAccess(method, target, status, startedAt, now, requestId) {
-      first.writeAccess(method, target, status, startedAt, now, requestId);
-      second.writeAccess(method, target, status, startedAt, now, requestId);
-    },
-  };
+
+/** The fields of a start-up error: its stable code, when it has one (`invalid-config`, Redis's). */
+function fieldsOf(error: unknown): { code?: string } {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? { code } : {};
 }
 
 process.on('SIGTERM', () => shutdown('SIGTERM'));

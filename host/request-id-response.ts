@@ -10,14 +10,14 @@ type HeadHeaders = OutgoingHttpHeaders | readonly OutgoingHttpHeader[] | undefin
  * answer's head, so every answer carries it: the app's (errors, 304 and 404 too) and those the
  * app never sees (Node's 400 for a request without `Host`). The app reads it as
  * `c.env.outgoing.requestId` (`requestIdOfContext`) and sends it on the origin fetches it
- * makes; the access line writes it (docs/host-process.md "Request id").
+ * makes; the access line writes it (docs/host-logs.md "Request id").
  *
  * The id goes in where the head is written (`writeHead`), as the first entry of a flat list,
  * never through `setHeader` in the constructor: Node then takes its slow path of merging every
- * header of every answer into a map, 9 µs of CPU a request in catalog-host (docs/host-process.md).
+ * header of every answer into a map (docs/host-logs.md "Request id").
  */
 export class RequestIdResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
-  /** The request's own `x-request-id` when it is a short printable token, else a new UUID. */
+  /** The request's own `x-request-id` when it is a short printable token, else a new id (`internal/request-id.ts`). */
   readonly requestId: string;
 
   constructor(request: Request) {

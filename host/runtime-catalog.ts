@@ -99,7 +99,7 @@ export class RuntimeCatalog {
   /**
    * {@link entry}, answered without a promise when this process holds the catalog and the entry
    * (the warm path: the route then answers synchronously, which @hono/node-server writes on its
-   * fast path, docs/host-process.md "Warm entry"); else the promise of loading what is missing.
+   * fast path, docs/host-performance.md "Warm entry"); else the promise of loading what is missing.
    * An unknown id throws `unknown-package` here, synchronously, once the catalog is known.
    */
   entryNowOrLater(packageId: string, requestId?: string): RenderedJson | Promise<RenderedJson> {

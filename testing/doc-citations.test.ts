@@ -36,7 +36,7 @@ const MAX_DOC_LINES = 300;
 /** Notes allowed past MAX_DOC_LINES for good: the specification, kept whole. */
 const LONG_DOCS = ['docs/spec.md'];
 /** Notes past MAX_DOC_LINES that their owners are splitting; each leaves this list when done. */
-const PENDING_LONG_DOCS = ['docs/host-process.md'];
+const PENDING_LONG_DOCS: string[] = [];
 /**
  * An issue number used as a label: a hash and a number, or "issue" and a number (docs/writing.md
  * shows the forms). A reference to another project's tracker (`owner/repo`, a hash, the number)
@@ -44,9 +44,9 @@ const PENDING_LONG_DOCS = ['docs/host-process.md'];
  */
 const ISSUE_LABEL = /(?<![\w.-]\/[\w.-]*|[\w&])#\d+\b|\bissues? #?\d+\b/i;
 /** Folders whose comments their owners are clearing of issue labels; each leaves when done. */
-const PENDING_LABELLED_FOLDERS = ['host/', 'bench/'];
+const PENDING_LABELLED_FOLDERS: string[] = [];
 /** Notes of docs/ that their owners are clearing of issue labels; each leaves when done. */
-const PENDING_LABELLED_DOCS = ['docs/deploy.md', 'docs/host-process.md'];
+const PENDING_LABELLED_DOCS: string[] = [];
 
 /** Lines of a text, not counting the empty one after its last newline. */
 function lineCount(text: string): number {

@@ -41,9 +41,9 @@ export async function startHostProcess(options: HostProcessOptions): Promise<Hos
         ARTIFACTS_ORIGIN: options.artifactsOrigin,
         ESM_ORIGIN: options.esmOrigin,
         REVALIDATION_SECRET: options.secret,
-        // The editor compiles at the first insert: start the compiler with the host (docs/host-process.md).
+        // The editor compiles at the first insert: start the compiler with the host (docs/host-compiler.md).
         REMOTE_COMPILER: 'eager',
-        // Nothing load-balances the playground's host: stop at once (docs/host-process.md drain).
+        // Nothing load-balances the playground's host: stop at once (docs/host-process.md "Readiness and drain").
         SHUTDOWN_DRAIN_MS: '0',
       },
     },

@@ -1,13 +1,13 @@
 import { performance } from 'node:perf_hooks';
 
 /**
- * The proof that an instance hears every invalidation (issue #16, item 4; docs/cache.md "Warm
- * reads from memory"). A heartbeat PING sent on the subscriber connection at `sentAt` whose
- * answer came back on that same connection proves that every message published before Redis ran
- * the PING reached this instance first (one connection delivers in order). An invalidation that
- * another instance waits out therefore cannot be missed by a lease holder: the revalidating
- * instance waits for this instance's confirmation or for `leaseMs` after its own invalidation ran,
- * and every lease this instance took before that invalidation has ended by then.
+ * The proof that an instance hears every invalidation (docs/cache.md "Warm reads from memory"). A
+ * heartbeat PING sent on the subscriber connection at `sentAt` whose answer came back on that same
+ * connection proves that every message published before Redis ran the PING reached this instance
+ * first (one connection delivers in order). An invalidation that another instance waits out
+ * therefore cannot be missed by a lease holder: the revalidating instance waits for this
+ * instance's confirmation or for `leaseMs` after its own invalidation ran, and every lease this
+ * instance took before that invalidation has ended by then.
  */
 export class BusLease {
   readonly #leaseMs: number;

@@ -1,6 +1,6 @@
 /**
  * What a {@link TaggedCache} lookup was for (the `kind` label of the cache metrics,
- * docs/host-process.md "Metrics"): the catalog source, the whole-catalog answer, one entry, one
+ * docs/host-metrics.md "Metrics"): the catalog source, the whole-catalog answer, one entry, one
  * artifact, one compiled module.
  */
 export type CacheKind = 'catalog' | 'build' | 'entry' | 'artifact' | 'module';

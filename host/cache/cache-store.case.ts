@@ -29,6 +29,17 @@ export function describeCacheStore(name: string, makeStore: (maxBytes: number) =
       expect(await store.get('n')).toEqual({ value: null });
     });
 
+    it('peeks at nothing but what get answers, and never at an invalidated value', async () => {
+      expect(store.peek('k')).toBeUndefined();
+      await store.set('k', { a: 1 }, { tags: ['t'], sequence: await store.nextSequence() });
+      const read = await store.get('k');
+      const peeked = store.peek('k');
+      // A store that holds nothing in this process (or cannot vouch for it now) peeks at nothing.
+      if (peeked !== undefined) expect(peeked).toEqual(read);
+      await store.invalidateTags(['t']);
+      expect(store.peek('k')).toBeUndefined();
+    });
+
     it('drops exactly the entries carrying an invalidated tag', async () => {
       await store.set('a', 1, { tags: ['pkg:a', 'art:a1'], sequence: await store.nextSequence() });
       await store.set('b', 2, { tags: ['pkg:a', 'art:a2'], sequence: await store.nextSequence() });

@@ -33,7 +33,7 @@ export type LoadClaim =
       readonly released: Promise<void>;
     };
 
-/** See {@link CacheStore.busStatus}. */
+/** See {@link SharedCacheStore.busStatus}. */
 export interface BusStatus {
   readonly listening: boolean;
   readonly leaseHeld: boolean;
@@ -57,8 +57,12 @@ export interface CacheStore {
   nextSequence(): Promise<number>;
   /** The value stored under `key`, or undefined. */
   get(key: string): Promise<CacheHit | undefined>;
-  /** Optional synchronous read, for stores that hold values in this process (the warm path). */
-  peek?(key: string): CacheHit | undefined;
+  /**
+   * The value this process holds for `key` now, without a promise (the warm path), or undefined:
+   * the caller then goes through {@link CacheStore.get}. A store that holds nothing in the process
+   * always answers undefined.
+   */
+  peek(key: string): CacheHit | undefined;
   /**
    * Stores `value` under `key` unless one of its tags was invalidated at or after
    * `options.sequence`, or the value alone is over the store's byte limit. Returns whether it was stored.
@@ -69,28 +73,33 @@ export interface CacheStore {
   /** Subscribes to invalidations; returns the unsubscribe function. */
   onInvalidate(listener: InvalidationListener): () => void;
   /**
-   * Stores shared between processes: a number that stays the same only while this process
-   * provably hears every invalidation (its listeners run for each), undefined while it cannot
-   * prove it. TaggedCache lets a caller join a load in flight only within the epoch the load
-   * started in. Absent: every invalidation is heard (an in-process store).
+   * What the store does with the other processes sharing it; undefined for a store of this process
+   * alone, which hears every invalidation, is always ready, and lets each process load for itself.
    */
-  busEpoch?(): number | undefined;
-  /**
-   * Stores shared between processes: whether this instance hears the invalidation bus now
-   * (`GET /healthz` reports it). `listening`: subscribed; `leaseHeld`: provably hearing every
-   * invalidation, so warm reads are answered from memory.
-   */
-  busStatus?(): BusStatus;
-  /**
-   * Stores shared between processes: why this instance cannot serve now (`GET /readyz` answers
-   * 503 with it), or undefined when it can. Absent: always ready (an in-process store).
-   */
-  notReadyReason?(): StoreNotReadyReason | undefined;
-  /**
-   * Stores shared between processes: claims the load of `key` for the whole cluster, or tells
-   * that another instance holds it. Absent: every process loads for itself.
-   */
-  claimLoad?(key: string): Promise<LoadClaim>;
+  readonly shared: SharedCacheStore | undefined;
   /** Releases connections and timers. */
   close(): Promise<void>;
+}
+
+/**
+ * What only a store shared between processes does (Redis): tell whether this instance hears every
+ * invalidation, whether it can serve, and claim a load for the whole cluster. Reached through
+ * {@link CacheStore.shared}.
+ */
+export interface SharedCacheStore {
+  /**
+   * A number that stays the same only while this process provably hears every invalidation (its
+   * listeners run for each), undefined while it cannot prove it. TaggedCache lets a caller join a
+   * load in flight only within the epoch the load started in.
+   */
+  busEpoch(): number | undefined;
+  /**
+   * Whether this instance hears the invalidation bus now (`GET /healthz` reports it). `listening`:
+   * subscribed; `leaseHeld`: provably hearing every invalidation, so warm reads are answered from memory.
+   */
+  busStatus(): BusStatus;
+  /** Why this instance cannot serve now (`GET /readyz` answers 503 with it), or undefined when it can. */
+  notReadyReason(): StoreNotReadyReason | undefined;
+  /** Claims the load of `key` for the whole cluster, or tells that another instance holds it. */
+  claimLoad(key: string): Promise<LoadClaim>;
 }

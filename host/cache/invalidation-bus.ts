@@ -12,12 +12,12 @@ import {
   type InvalidationMessage,
 } from './redis-invalidation-confirmations.js';
 
-// The invalidation bus of the Redis store (issue #16, item 4; docs/cache.md "Warm reads from
-// memory: the bus lease"). The rule: after `POST /api/revalidate` answered 200, no instance answers
-// the old value. Redis is always right (the script deleted the entries before it answered); memory
-// is right only if the instance heard the invalidation, and "heard" must survive half-open
-// connections and partitions, which a subscriber cannot see from its side. So:
-// - We subscribe on every `ready` of the subscriber (never ioredis: issue #16, defect 1), its
+// The invalidation bus of the Redis store (docs/cache.md "Warm reads from memory: the bus lease").
+// The rule: after `POST /api/revalidate` answered 200, no instance answers the old value. Redis is
+// always right (the script deleted the entries before it answered); memory is right only if the
+// instance heard the invalidation, and "heard" must survive half-open connections and partitions,
+// which a subscriber cannot see from its side. So:
+// - We subscribe on every `ready` of the subscriber (never ioredis's own re-subscription), its
 //   failure caught; a subscriber connected but not subscribed is dropped, to subscribe again.
 // - Heartbeats, every lease/4: a script records the instance in `P members` at Redis's time, then
 //   a PING goes out on the subscriber. Redis writes a connection's replies and messages in order,
@@ -27,7 +27,7 @@ import {
 // - Every invalidation heard (our own too: its script's answer may have been lost), every close of
 //   the subscriber and every new subscription make every copy need Redis's word again
 //   (local-copies.ts); the close also ends the lease and changes the epoch, within which alone a
-//   load or read in flight may be joined (issue #16, defect 3).
+//   load or read in flight may be joined.
 // - Revalidation waits out what it cannot hear: the script returns the members heard from within
 //   lease + 2 s; `invalidate` waits for each one's confirmation, or lease + 50 ms after the answer,
 //   when every lease a silent member took before has ended and any later one comes from a PING

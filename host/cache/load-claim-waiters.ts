@@ -1,7 +1,7 @@
 /**
- * The instances of this process waiting for another instance's cluster-wide load of a key (issue
- * #16, item 5): woken by the holder's release message on the bus, or at their own bounded
- * deadline (a holder that died, a message lost with a dropped subscriber).
+ * The instances of this process waiting for another instance's cluster-wide load of a key: woken
+ * by the holder's release message on the bus, or at their own bounded deadline (a holder that
+ * died, a message lost with a dropped subscriber).
  */
 export class LoadClaimWaiters {
   readonly #waiters = new Map<string, Set<() => void>>();

@@ -3,8 +3,8 @@ import type { LoadClaim } from './cache-store.js';
 import { LoadClaimWaiters } from './load-claim-waiters.js';
 import type { RedisConnections } from './redis-connections.js';
 
-// One load per cold key for the whole cluster (issue #16, item 5; docs/cache.md "One load per key
-// for the cluster"). The claim is `P load:<key>` = `<token>:<sequence>`, taken by a script:
+// One load per cold key for the whole cluster (docs/cache.md "One load per key for the
+// cluster"). The claim is `P load:<key>` = `<token>:<sequence>`, taken by a script:
 //
 // - It expires by itself after `loadClaimMs` and its holder renews it every third of that while it
 //   loads (a cold whole catalog takes seconds): a holder that died stalls the others at most one

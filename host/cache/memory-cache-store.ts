@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { CacheHit, CacheSetOptions, CacheStore, InvalidationListener } from './cache-store.js';
+import type { CacheHit, CacheSetOptions, CacheStore, InvalidationListener, SharedCacheStore } from './cache-store.js';
 
 /** Options of {@link MemoryCacheStore}. */
 export interface MemoryCacheStoreOptions {
@@ -27,6 +27,8 @@ export class MemoryCacheStore implements CacheStore {
   readonly #listeners = new Set<InvalidationListener>();
   #sequence = 0;
   #floor = 0;
+  /** Nothing: this store lives in one process (a test double may report as a shared store does). */
+  readonly shared: SharedCacheStore | undefined = undefined;
 
   constructor(options: MemoryCacheStoreOptions) {
     this.#entries = new LRUCache<string, MemoryEntry>({

@@ -2,7 +2,8 @@
 // Redis, so a check and the write it guards cannot be split by an invalidation of another host
 // instance. Every script gets KEYS[1] = the state hash, KEYS[2] = the LRU sorted set,
 // ARGV[1] = the key prefix (entry hashes and tag sets are named from it inside the script) and
-// ARGV[2] = the highest sequence the calling instance has seen (issue #16, defect 2).
+// ARGV[2] = the highest sequence the calling instance has seen (Redis going back in time:
+// redis-connections.ts).
 //
 // Layout under the prefix P:
 //   P state     hash: seq (last sequence handed out), floor (entries and loads at or below it are

@@ -7,6 +7,7 @@ import type {
   CacheStore,
   InvalidationListener,
   LoadClaim,
+  SharedCacheStore,
   StoreNotReadyReason,
 } from './cache-store.js';
 import { InvalidationBus } from './invalidation-bus.js';
@@ -63,13 +64,15 @@ export const DEFAULT_REDIS_PREFIX = 'runtime-catalog:';
  * This class answers the CacheStore calls from them: a warm read from memory only under the lease
  * (`peek`), every other read asks Redis.
  */
-export class RedisCacheStore implements CacheStore {
+export class RedisCacheStore implements CacheStore, SharedCacheStore {
   readonly #instanceId = randomUUID();
   readonly #maxBytes: number;
   readonly #connections: RedisConnections;
   readonly #copies: LocalCopies;
   readonly #claims: LoadClaims;
   readonly #bus: InvalidationBus;
+  /** This store: it is shared by every instance on its prefix. */
+  readonly shared: SharedCacheStore = this;
 
   constructor(options: RedisCacheStoreOptions) {
     this.#maxBytes = options.maxBytes;
@@ -156,9 +159,9 @@ export class RedisCacheStore implements CacheStore {
   }
 
   /**
-   * The bus epoch (CacheStore.busEpoch): a number that stays the same only while this instance
-   * provably hears every invalidation (subscribed, and not closed since); undefined while it is
-   * not subscribed. A load or read in flight may be joined only within one epoch (defect 3).
+   * The bus epoch (SharedCacheStore.busEpoch): a number that stays the same only while this
+   * instance provably hears every invalidation (subscribed, and not closed since); undefined while
+   * it is not subscribed. A load or read in flight may be joined only within one epoch.
    */
   busEpoch(): number | undefined {
     return this.#bus.epoch();
@@ -166,7 +169,7 @@ export class RedisCacheStore implements CacheStore {
 
   /**
    * A warm read from memory, with no Redis round trip: only under the bus lease, and only a copy
-   * that Redis vouched for since the last invalidation this instance heard (issue #16, item 4).
+   * that Redis vouched for since the last invalidation this instance heard.
    */
   peek(key: string): CacheHit | undefined {
     if (!this.#bus.leaseTimeHeld()) return undefined;
@@ -234,8 +237,8 @@ export class RedisCacheStore implements CacheStore {
   }
 
   /**
-   * Claims the load of `key` for the cluster (issue #16, item 5). The claim expires by itself
-   * after `loadClaimMs`; waiters wake at its release or by then.
+   * Claims the load of `key` for the cluster. The claim expires by itself after `loadClaimMs`;
+   * waiters wake at its release or by then.
    */
   claimLoad(key: string): Promise<LoadClaim> {
     return this.#claims.claim(key);

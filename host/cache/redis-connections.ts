@@ -17,7 +17,7 @@ import { redisTarget, urlSecrets, withoutSecrets } from './redis-url.js';
 
 // The one module of the host that imports ioredis (host/package.json lists it in `sideEffects`).
 // Loading ioredis left String.prototype a dictionary in V8: the host's string calls went generic
-// (docs/host-process.md).
+// (docs/host-performance.md "Warm entry").
 restoreFastStringPrototype();
 
 // The bottom layer of the Redis store (docs/cache.md "The Redis store"): the two connections, the
@@ -29,10 +29,10 @@ restoreFastStringPrototype();
 // - The subscriber connection does not re-subscribe by itself (`autoResubscribe: false`): ioredis's
 //   own re-subscription after a reconnection did not handle its command's failure, and a connection
 //   cut again while it re-subscribed (Redis restarting, a network flap, `CLIENT KILL TYPE pubsub`)
-//   rejected unhandled and ended the process (issue #16, defect 1). The invalidation bus subscribes
-//   on every `ready` instead (invalidation-bus.ts).
-// - Redis going back in time (issue #16, defect 2): every script gets the highest sequence this
-//   instance has seen; a Redis whose last sequence is below it reseeds and voids everything it holds.
+//   rejected unhandled and ended the process. The invalidation bus subscribes on every `ready`
+//   instead (invalidation-bus.ts).
+// - Redis going back in time: every script gets the highest sequence this instance has seen; a
+//   Redis whose last sequence is below it reseeds and voids everything it holds.
 // - Health: one log line per burst of failures and one at the recovery, never one per request, and
 //   never the URL's credentials (docs/cache.md "Logs and credentials").
 
@@ -107,7 +107,7 @@ export class RedisConnections {
    * The highest sequence this instance has seen (handed out, a stored version, an invalidation's
    * sequence heard on the bus). Every script gets it: a Redis whose last sequence is below it
    * went back in time (a restart from an older snapshot, a promoted lagging replica) and voids
-   * everything it holds (issue #16, defect 2; docs/cache.md).
+   * everything it holds (docs/cache.md).
    */
   #seen = 0;
 

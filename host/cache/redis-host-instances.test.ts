@@ -121,11 +121,10 @@ describe('a host instance whose Redis goes away', () => {
   it('answers 503 Cache store unavailable, logs the burst once, refuses to revalidate, and recovers', async () => {
     const own = await startRedisServer();
     const lines: string[] = [];
-    const logger = {
-      info: (line: string) => lines.push(line),
-      warn: (line: string) => lines.push(line),
-      error: (line: string) => lines.push(line),
-    };
+    // The message of either call shape, `(message)` or `(fields, message)`.
+    const record = (fieldsOrMessage: unknown, message?: string) =>
+      lines.push(typeof fieldsOrMessage === 'string' ? fieldsOrMessage : (message ?? ''));
+    const logger = { info: record, warn: record, error: record };
     const hosts = await startSharedCacheHosts({ redisUrl: own.url, prefix: 'outage:', count: 1, logger });
     try {
       const [host] = hosts.hosts;

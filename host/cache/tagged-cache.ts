@@ -1,5 +1,5 @@
 import type { CacheKind, CacheObserver } from './cache-observer.js';
-import type { CacheStore } from './cache-store.js';
+import type { CacheStore, SharedCacheStore } from './cache-store.js';
 
 /** Handed to a loader: it may add tags it discovers while loading, or keep its result out of the cache. */
 export interface LoadContext {
@@ -17,7 +17,7 @@ interface Flight {
   readonly tags: Set<string>;
   /** Set by an invalidation of one of `tags`: later callers start a new load instead of joining. */
   invalidated: boolean;
-  /** The store's bus epoch when the load started (CacheStore.busEpoch). */
+  /** The shared store's bus epoch when the load started (SharedCacheStore.busEpoch); undefined in process. */
   readonly epoch: number | undefined;
 }
 
@@ -31,6 +31,7 @@ interface Flight {
  */
 export class TaggedCache {
   readonly #store: CacheStore;
+  readonly #shared: SharedCacheStore | undefined;
   readonly #flights = new Map<string, Flight>();
   readonly #unsubscribe: () => void;
   readonly #observer: CacheObserver | undefined;
@@ -38,6 +39,7 @@ export class TaggedCache {
   /** `observer` hears of every lookup and every wait on another instance's load (the metrics). */
   constructor(store: CacheStore, observer?: CacheObserver) {
     this.#store = store;
+    this.#shared = store.shared;
     this.#observer = observer;
     this.#unsubscribe = store.onInvalidate((tags) => this.#invalidateFlights(tags));
   }
@@ -48,12 +50,12 @@ export class TaggedCache {
   }
 
   /**
-   * The value this process holds for `key` now, without a promise (a store with `peek`: the
-   * in-process store, or Redis's local copies under the bus lease), counted as a hit of `kind`;
+   * The value this process holds for `key` now, without a promise (the in-process store, or
+   * Redis's local copies under the bus lease), counted as a hit of `kind`;
    * undefined, and nothing counted, when it holds none: the caller goes on with {@link getOrLoad}.
    */
   peek<T>(key: string, kind: CacheKind): T | undefined {
-    const peeked = this.#store.peek?.(key);
+    const peeked = this.#store.peek(key);
     if (peeked === undefined) return undefined;
     this.#observer?.lookup(kind, true);
     return peeked.value as T;
@@ -70,8 +72,8 @@ export class TaggedCache {
     load: (context: LoadContext) => Promise<T>,
     kind: CacheKind = 'artifact',
   ): Promise<T> {
-    // Warm path: a store that holds values in this process answers without a round of promises.
-    const peeked = this.#store.peek?.(key);
+    // Warm path: a value held in this process is answered without a round of promises.
+    const peeked = this.#store.peek(key);
     if (peeked !== undefined) {
       this.#observer?.lookup(kind, true);
       return Promise.resolve(peeked.value as T);
@@ -102,13 +104,13 @@ export class TaggedCache {
   /**
    * Whether a new caller may share `flight`: not invalidated, and (for a store shared between
    * processes) this process has provably heard every invalidation since the load started, so an
-   * invalidation that another instance answered 200 for cannot have overtaken it unseen (#16,
-   * defect 3). Otherwise the caller reads the store and loads for itself.
+   * invalidation that another instance answered 200 for cannot have overtaken it unseen.
+   * Otherwise the caller reads the store and loads for itself.
    */
   #joinable(flight: Flight): boolean {
     if (flight.invalidated) return false;
-    if (this.#store.busEpoch === undefined) return true;
-    const epoch = this.#store.busEpoch();
+    if (this.#shared === undefined) return true;
+    const epoch = this.#shared.busEpoch();
     return epoch !== undefined && epoch === flight.epoch;
   }
 
@@ -124,7 +126,7 @@ export class TaggedCache {
   }
 
   #startFlight<T>(key: string, tags: Set<string>, load: (context: LoadContext) => Promise<T>): Promise<T> {
-    const flight = { tags, invalidated: false, epoch: this.#store.busEpoch?.() } as Flight;
+    const flight = { tags, invalidated: false, epoch: this.#shared?.busEpoch() } as Flight;
     this.#flights.set(key, flight);
     const promise = this.#fly(key, flight, load);
     flight.promise = promise;
@@ -141,9 +143,10 @@ export class TaggedCache {
     };
     try {
       // A store shared by several processes loads each key once for the whole cluster: another
-      // instance's load is waited for and its stored value read (#16, item 5). When it stored
-      // nothing (its load failed, an invalidation overtook it, it died), this one loads.
-      let claim = await this.#store.claimLoad?.(key);
+      // instance's load is waited for and its stored value read. When it stored nothing (its load
+      // failed, an invalidation overtook it, it died), this one loads.
+      const shared = this.#shared;
+      let claim = await shared?.claimLoad(key);
       for (let waits = 1; claim !== undefined && !claim.held; waits += 1) {
         this.#observer?.claimWaited();
         await claim.released;
@@ -152,7 +155,7 @@ export class TaggedCache {
         // Nothing stored yet: the holder still loads (its claim is renewed), or stored nothing
         // (its load failed, an invalidation overtook it, it died and its claim expired). Claim
         // it, or wait for whoever holds it now; after MAX_CLAIM_WAITS rounds, load regardless.
-        claim = waits < MAX_CLAIM_WAITS ? await this.#store.claimLoad?.(key) : undefined;
+        claim = waits < MAX_CLAIM_WAITS ? await shared?.claimLoad(key) : undefined;
       }
       try {
         // The sequence is taken before the load starts: an invalidation after this point wins.

@@ -33,7 +33,7 @@ export interface RedirectRules {
  * request leaves for it, so that a redirect out of the allowed origin is refused, never fetched
  * (no SSRF through an origin's redirect; docs/design.md: 403 for the remote compiler, 502 for the
  * artifacts and the catalog). Resolves to the final answer and its URL; a redirect's body is
- * cancelled. Every hop carries the request id (docs/host-process.md "Request id").
+ * cancelled. Every hop carries the request id (docs/host-logs.md "Request id").
  */
 export async function fetchFollowingRedirects(
   start: URL,

@@ -1,4 +1,4 @@
-/** Hears of every request the host makes to one origin (the host's metrics, docs/host-process.md "Metrics"). */
+/** Hears of every request the host makes to one origin (the host's metrics, docs/host-metrics.md "Metrics"). */
 export interface OriginFetchObserver {
   /**
    * One request (one redirect hop): the status it answered, or undefined when it failed before an

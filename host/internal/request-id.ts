@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-// docs/host-process.md "Request id": one id a request, taken from the client when it is a short
+// docs/host-logs.md "Request id": one id a request, taken from the client when it is a short
 // printable token, answered in `x-request-id`, written in the JSON access line and sent on every
 // origin fetch the request causes.
 
@@ -26,8 +26,8 @@ let made = 0;
  * value): `given` itself when it is a token of 1 to 128 characters of `[A-Za-z0-9._:-]`, else a
  * new id, `<process prefix>-<counter in base 36>` (`Xk3_p9Qa-1a`). A header sent twice (Node joins
  * them with `, `), one with a space, a newline, a quote or 129 characters is replaced, never
- * escaped: the id goes into a header, a JSON line and the origin's logs unchanged. Not a UUID:
- * `crypto.randomUUID()` a request cost the warm entry 2 µs of its 22 (docs/host-process.md).
+ * escaped: the id goes into a header, a JSON line and the origin's logs unchanged. A counter, not
+ * `crypto.randomUUID()`: a random draw a request is a measurable share of a warm entry (docs/host-logs.md "Request id").
  */
 export function requestIdOf(given: string | string[] | undefined): string {
   if (typeof given === 'string' && TOKEN.test(given)) return given;

@@ -1,9 +1,8 @@
 // ioredis declares `class VerbatimString extends String`. In V8 (Node 20) making String.prototype
 // the prototype of a new object (a class that extends String, `Object.create`) puts it in
 // dictionary mode, until an inline cache loads a property through such an object. Left so, every
-// string method call of optimised code (`path.indexOf`, `text.charCodeAt`) is a generic property
-// lookup: under callgrind, 3,600 instructions a warm request in Hono's router and 3,100 in the
-// access log's encoder, of about 110,000 (docs/host-process.md).
+// string method call of optimised code (`path.indexOf`, `text.charCodeAt`: Hono's router, the
+// access line) is a generic property lookup (docs/host-performance.md "Warm entry").
 
 /** Reads `charCodeAt` through `object`: a function with its own inline cache. */
 function readCharCodeAt(object: { charCodeAt?: unknown }): unknown {

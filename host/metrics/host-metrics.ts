@@ -1,5 +1,5 @@
 import { collectDefaultMetrics, Registry } from 'prom-client';
-import type { AccessLogSink } from '../access-log.js';
+import type { Answer, AnswerObserver } from '../answer-observer.js';
 import { CACHE_KINDS, type CacheKind, type CacheObserver } from '../cache/cache-observer.js';
 import type { CacheStore } from '../cache/cache-store.js';
 import type { OriginFetchObserver } from '../internal/origin-fetch-observer.js';
@@ -28,13 +28,13 @@ export interface ReadinessSources {
 }
 
 /**
- * The host's Prometheus metrics (docs/host-process.md "Metrics" lists every name): one registry
+ * The host's Prometheus metrics (docs/host-metrics.md "Metrics" lists every name): one registry
  * for the process, with prom-client's process defaults. It hears of every answer (as an
- * {@link AccessLogSink}), every cache lookup, origin fetch, compile and revalidation, through the
+ * {@link AnswerObserver}), every cache lookup, origin fetch, compile and revalidation, through the
  * small observer interfaces those modules define; the hot path adds to numbers, and the text is
  * made when `/metrics` is scraped.
  */
-export class HostMetrics implements AccessLogSink, CacheObserver, CompileObserver, RevalidationObserver {
+export class HostMetrics implements AnswerObserver, CacheObserver, CompileObserver, RevalidationObserver {
   readonly registry = new Registry();
   readonly #requests = new FastHistogram(
     'catalog_host_http_request_duration_seconds',
@@ -111,7 +111,8 @@ export class HostMetrics implements AccessLogSink, CacheObserver, CompileObserve
     return { text: await this.registry.metrics(), contentType: this.registry.contentType };
   }
 
-  writeAccess(_method: string, target: string, status: number, startedAt: number, now: number): void {
+  /** Observes an answer in the request histogram, under its route and status. */
+  answered({ target, status, ms }: Answer): void {
     const route = routeLabel(target);
     let byStatus = this.#requestSeries.get(route);
     if (byStatus === undefined) {
@@ -123,7 +124,6 @@ export class HostMetrics implements AccessLogSink, CacheObserver, CompileObserve
       series = this.#requests.series({ route, status: String(status) });
       byStatus.set(status, series);
     }
-    const ms = now - startedAt;
     series.observe(ms >= 0 ? ms / 1000 : 0);
   }
 
@@ -174,14 +174,14 @@ export class HostMetrics implements AccessLogSink, CacheObserver, CompileObserve
       this.#readiness === undefined ? undefined : flag(this.#readiness.notReadyReason() === undefined),
     );
     gauge('catalog_host_redis_connected', '1 while the connection to Redis is up (REDIS_URL only).', () => {
-      const store = this.#readiness?.store;
-      return store?.notReadyReason === undefined ? undefined : flag(store.notReadyReason() !== 'redis-disconnected');
+      const shared = this.#readiness?.store.shared;
+      return shared === undefined ? undefined : flag(shared.notReadyReason() !== 'redis-disconnected');
     });
     gauge(
       'catalog_host_bus_listening',
       '1 while the invalidation bus is subscribed and current (REDIS_URL only).',
       () => {
-        const status = this.#readiness?.store.busStatus?.();
+        const status = this.#readiness?.store.shared?.busStatus();
         return status === undefined ? undefined : flag(status.listening);
       },
     );
@@ -189,7 +189,7 @@ export class HostMetrics implements AccessLogSink, CacheObserver, CompileObserve
       'catalog_host_bus_lease_held',
       '1 while this instance holds the bus lease, and serves from its local copies (REDIS_URL only).',
       () => {
-        const status = this.#readiness?.store.busStatus?.();
+        const status = this.#readiness?.store.shared?.busStatus();
         return status === undefined ? undefined : flag(status.leaseHeld);
       },
     );

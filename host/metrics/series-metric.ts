@@ -8,7 +8,7 @@ export type SeriesValue = MetricValue<string> & { readonly metricName?: string }
  * turned into prom-client's shape only when `/metrics` is scraped. prom-client's own `Histogram`
  * and `Counter` hash a label object on every call (0.6 µs an observation, 0.17 µs an increment,
  * measured on this machine), a share of the warm entry's 22 µs that the metrics' bench row does
- * not allow (docs/host-process.md "Metrics"). The registry formats these as its own.
+ * not allow (docs/host-metrics.md "Metrics"). The registry formats these as its own.
  */
 export abstract class SeriesMetric {
   readonly name: string;

@@ -1,4 +1,4 @@
-/** Hears of every compile of the remote compiler (the host's metrics, docs/host-process.md "Metrics"). */
+/** Hears of every compile of the remote compiler (the host's metrics, docs/host-metrics.md "Metrics"). */
 export interface CompileObserver {
   /** A compile starts (it may wait for the engine first). */
   started(): void;

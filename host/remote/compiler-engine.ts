@@ -1,7 +1,7 @@
 import { init as initLexer } from 'es-module-lexer';
 import type * as esbuild from 'esbuild-wasm';
 
-/** The compiler behind `RemoteCompiler`: esbuild-wasm (the default) or native esbuild (docs/host-process.md "Compiler engine"). */
+/** The compiler behind `RemoteCompiler`: esbuild-wasm (the default) or native esbuild (docs/host-compiler.md "Compiler engine"). */
 export interface CompilerEngine {
   /** `wasm` or `native`, as `REMOTE_COMPILER_ENGINE` names it. */
   readonly name: string;

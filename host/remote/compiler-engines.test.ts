@@ -16,7 +16,7 @@ import {
 import { EsmUrlPolicy } from './esm-url-policy.js';
 import { RemoteCompiler } from './remote-compiler.js';
 
-// docs/host-process.md "Compiler engine": esbuild-wasm and native esbuild (the same version) give
+// docs/host-compiler.md "Compiler engine": esbuild-wasm and native esbuild (the same version) give
 // the same bytes for the same graph, and the same error for the same fault.
 
 const PREFIX = '/esm';

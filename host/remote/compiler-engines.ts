@@ -3,7 +3,7 @@ import type { RemoteCompilerEngine } from '../host-config.js';
 import { HostError } from '../host-error.js';
 import { type CompilerEngine, type EsbuildModule, esbuildEngine } from './compiler-engine.js';
 
-// docs/host-process.md "Compiler engine": REMOTE_COMPILER_ENGINE picks esbuild-wasm (the default, a
+// docs/host-compiler.md "Compiler engine": REMOTE_COMPILER_ENGINE picks esbuild-wasm (the default, a
 // dependency of the host) or native esbuild (an optional peer dependency, installed by the
 // operator); each is started at most once per process, when REMOTE_COMPILER says.
 

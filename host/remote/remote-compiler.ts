@@ -23,7 +23,7 @@ export interface CompiledModule {
 
 /**
  * Compiles a remote ES module graph (spec 4.3, docs/design.md "Remote component module") with
- * its engine (esbuild-wasm unless told otherwise, docs/host-process.md "Compiler engine"): the
+ * its engine (esbuild-wasm unless told otherwise, docs/host-compiler.md "Compiler engine"): the
  * graph under ESM_ORIGIN is fetched through the locked-down fetcher and bundled; each external becomes `module.exports = <registry>[specifier]`, which esbuild's
  * CommonJS interop turns into working default and named imports without knowing export names.
  */

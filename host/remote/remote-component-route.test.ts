@@ -25,7 +25,7 @@ let esm: EsmOrigin;
 let elsewhere: ArtifactsOrigin;
 let host: HostFixture;
 
-// Both engines pass every test that compiles (docs/host-process.md "Compiler engine"); the answers
+// Both engines pass every test that compiles (docs/host-compiler.md "Compiler engine"); the answers
 // of REMOTE_COMPILER=off do not depend on one.
 const ENGINES: readonly RemoteCompilerEngine[] = ['wasm', 'native'];
 let engine: RemoteCompilerEngine = 'wasm';

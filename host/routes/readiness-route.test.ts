@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { fixtureConfig } from '../../testing/host/host-fixture.js';
-import type { StoreNotReadyReason } from '../cache/cache-store.js';
+import type { SharedCacheStore, StoreNotReadyReason } from '../cache/cache-store.js';
 import { MemoryCacheStore } from '../cache/memory-cache-store.js';
 import { createHostApp } from '../host-app.js';
 
@@ -9,12 +9,15 @@ import { createHostApp } from '../host-app.js';
 
 const catalogFile = fileURLToPath(new URL('../../examples/artifacts/catalog.json', import.meta.url));
 
-/** An in-process store that reports what a shared store would (`notReadyReason`). */
+/** An in-process store that reports readiness as a shared store does (`shared.notReadyReason`). */
 class ReportingStore extends MemoryCacheStore {
   reason: StoreNotReadyReason | undefined;
-  notReadyReason(): StoreNotReadyReason | undefined {
-    return this.reason;
-  }
+  override readonly shared: SharedCacheStore = {
+    notReadyReason: () => this.reason,
+    busEpoch: () => 0,
+    busStatus: () => ({ listening: true, leaseHeld: true }),
+    claimLoad: async () => ({ held: true, release: async () => {} }),
+  };
 }
 
 function readinessApp() {
@@ -68,6 +71,9 @@ describe('GET /readyz', () => {
     store.reason = 'redis-disconnected';
     expect(await (await app.request('/readyz')).json()).toEqual({ ready: false, reason: 'draining' });
     const health = await app.request('/healthz');
-    expect([health.status, await health.json()]).toEqual([200, { ok: true }]);
+    expect([health.status, await health.json()]).toEqual([
+      200,
+      { ok: true, bus: { listening: true, leaseHeld: true } },
+    ]);
   });
 });

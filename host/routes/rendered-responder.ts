@@ -23,7 +23,7 @@ const EXPOSE_HEADERS = CORS_HEADERS['access-control-expose-headers'];
  * plain object, which @hono/node-server writes on its fast path. The object is one literal, never
  * a spread: V8 gives an object cloned by a spread a map without transitions, so each property
  * added to it afterwards makes a new map; `{...CORS_HEADERS, ...headers, etag}` took 2.3 µs
- * against 0.03 µs for the literal, a tenth of a warm entry's CPU (docs/host-process.md "Warm
+ * against 0.03 µs for the literal, a tenth of a warm entry's CPU (docs/host-performance.md "Warm
  * entry"). A matching `If-None-Match` (one of a list, weak or strong, or `*`) gets 304. Done here
  * rather than by hono/etag, which would hash again what the cache already knows.
  */

@@ -16,7 +16,7 @@ export function runtimeCatalogRoutes(runtimeCatalog: RuntimeCatalog, hostApiVers
   });
   const routes = new Hono();
   routes.get('/', async (c) => jsonResponse(c, await runtimeCatalog.build(requestIdOfContext(c))));
-  // Not async: a warm entry is answered without a promise (docs/host-process.md "Warm entry").
+  // Not async: a warm entry is answered without a promise (docs/host-performance.md "Warm entry").
   routes.get('/:id', (c): Response | Promise<Response> => {
     const entry = runtimeCatalog.entryNowOrLater(c.req.param('id'), requestIdOfContext(c));
     return entry instanceof Promise ? entry.then((rendered) => jsonResponse(c, rendered)) : jsonResponse(c, entry);

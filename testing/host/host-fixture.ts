@@ -11,7 +11,7 @@ import {
   DEFAULT_REMOTE_COMPILER_ENGINE,
   HOST_CONFIG_DEFAULTS,
 } from '../../host/host-config.js';
-import type { Logger } from '../../host/logger.js';
+import { type Logger, messageOf } from '../../host/logger.js';
 import { type ArtifactsOrigin, startArtifactsOrigin } from '../origins/artifacts-origin.js';
 import { sampleCatalog } from '../origins/sample-packages.js';
 
@@ -53,9 +53,9 @@ export async function startHostFixture(
   await writeCatalog(catalog);
   const logLines: string[] = [];
   const logger: Logger = {
-    info: (line) => logLines.push(line),
-    warn: (line) => logLines.push(line),
-    error: (line) => logLines.push(line),
+    info: (fieldsOrMessage, message) => logLines.push(messageOf(fieldsOrMessage, message)),
+    warn: (fieldsOrMessage, message) => logLines.push(messageOf(fieldsOrMessage, message)),
+    error: (fieldsOrMessage, message) => logLines.push(messageOf(fieldsOrMessage, message)),
   };
   const store = new MemoryCacheStore({ maxBytes: HOST_CONFIG_DEFAULTS.cacheMaxBytes });
   const app = createHostApp(

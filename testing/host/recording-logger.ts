@@ -1,12 +1,12 @@
-import type { Logger } from '../../host/logger.js';
+import { type Logger, messageOf } from '../../host/logger.js';
 
-/** Test-only: a host Logger that keeps every line it is given, prefixed with its level. */
+/** Test-only: a host Logger that keeps the message of every line it is given, prefixed with its level. */
 export function recordingLogger(): Logger & { lines: string[] } {
   const lines: string[] = [];
   return {
     lines,
-    info: (line) => lines.push(`info: ${line}`),
-    warn: (line) => lines.push(`warn: ${line}`),
-    error: (line) => lines.push(`error: ${line}`),
+    info: (fieldsOrMessage, message) => lines.push(`info: ${messageOf(fieldsOrMessage, message)}`),
+    warn: (fieldsOrMessage, message) => lines.push(`warn: ${messageOf(fieldsOrMessage, message)}`),
+    error: (fieldsOrMessage, message) => lines.push(`error: ${messageOf(fieldsOrMessage, message)}`),
   };
 }
