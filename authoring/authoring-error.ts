@@ -32,7 +32,17 @@ export type AuthoringErrorCode =
   | 'init-target-not-empty'
   | 'init-name-invalid'
   | 'init-cms-invalid'
-  | 'init-conflict';
+  | 'init-conflict'
+  // Versions over time (docs/authoring-versions.md).
+  | 'bump-too-small'
+  | 'migration-missing'
+  | 'migration-failed'
+  | 'unknown-version'
+  | 'field-change-undeclared'
+  | 'contract-blocked'
+  | 'pages-need-migration'
+  | 'migrate-pages-config-missing'
+  | 'migrate-pages-failed';
 
 /**
  * Exit code of the CLI for each error code (README "Exit codes"): 2 when the command line is at
@@ -77,6 +87,18 @@ const exitCodeByCode: Record<AuthoringErrorCode, 1 | 2> = {
   'init-cms-invalid': 2,
   // init --force: a file of the folder differs from the template's (the files are in the way, like rename-target-exists).
   'init-conflict': 1,
+  'bump-too-small': 1,
+  'migration-missing': 1,
+  'migration-failed': 1,
+  'unknown-version': 1,
+  // generate: a field removed or retyped in the sources that no rename:field or deprecation declares.
+  'field-change-undeclared': 1,
+  // generate --contract while stored pages still hold a deprecated attribute.
+  'contract-blocked': 1,
+  // migrate-pages --check: instances of an older major are left.
+  'pages-need-migration': 1,
+  'migrate-pages-config-missing': 2,
+  'migrate-pages-failed': 1,
 };
 
 /** The one error class of authoring/: a stable `code`, the CLI exit code it maps to, and `cause`. */

@@ -31,5 +31,6 @@ export {
   type PublishTargets,
   publishArtifacts,
 } from './publish/publish-artifacts.js';
+export type { AttributesSnapshot } from './publish/published-record.js';
 export type { HostTarget } from './publish/revalidate-host.js';
 export { type ValidatedPackage, validateSchemaPackage } from './validate/validate-schema-package.js';

@@ -17,6 +17,7 @@ import {
   requestLogCostSharedCore,
 } from './host-process.bench.js';
 import { identityCaches } from './identity-caches.bench.js';
+import { migratePagesBench } from './migrate-pages.bench.js';
 import { mirrorPut } from './mirror-put.bench.js';
 import { publishBench, publisherBench } from './publisher.bench.js';
 import { redisCluster } from './redis-cluster.bench.js';
@@ -24,6 +25,7 @@ import { redisWarmEntry } from './redis-warm-entry.bench.js';
 import { cachedModuleThroughput, coldCompile } from './remote-component.bench.js';
 import { strapiPageStore } from './strapi-page-store.bench.js';
 import type { ThroughputServers } from './throughput-server.js';
+import { versionChecksBench } from './versions.bench.js';
 import { workerInsert } from './worker-insert.bench.js';
 
 // `npm run bench [-- <filter>…]`: every benchmark of the project (or the steps whose file or name
@@ -66,6 +68,8 @@ const STEPS: readonly BenchStep[] = [
   { file: 'authoring', name: 'catalog-schema validate and generate', run: authoringBench },
   { file: 'publisher', name: 'scaffold and build', run: publisherBench },
   { file: 'publisher', name: 'publish', run: publishBench },
+  { file: 'versions', name: 'diff and migration checks, 100 variants', run: versionChecksBench },
+  { file: 'migrate-pages', name: 'migrate-pages pages a second', run: migratePagesBench },
   { file: 'strapi-page-store', name: 'Strapi page store', run: strapiPageStore },
   { file: 'mirror-put', name: 'mirror put', run: mirrorPut },
 ];

@@ -1,6 +1,7 @@
 /**
  * The shared vocabulary of the runtime component catalog: the catalog and its entries, the artifact
- * names, the URL, tag and cache-key rules, and the host's and the service worker's wire shapes.
+ * names, the URL, tag and cache-key rules, the host's and the service worker's wire shapes, and the
+ * reading of pages stored in Strapi.
  *
  * @packageDocumentation
  */
@@ -43,6 +44,9 @@ export {
   type RuntimeRegistry,
   remoteComponentPath,
 } from './runtime-registry.js';
+export { NON_PROP_KEYS, propsOfStoredComponent, restoreEmptyLists } from './strapi-block-props.js';
+export type { StrapiComponentAttribute, StrapiComponentSchema } from './strapi-component-schema.js';
+export { blocksPopulate, bracketQuery } from './strapi-populate-query.js';
 export {
   MIRROR_HEADER,
   type MirrorReason,

@@ -33,6 +33,8 @@ const AUTHORING_ORDER: readonly (readonly string[])[] = [
   ['config', 'write'],
   ['build', 'init', 'pipeline', 'rename', 'scaffold', 'sync'],
   ['publish', 'release'],
+  ['versions'],
+  ['pages'],
   ['cli'],
   ['(entries)'],
 ];

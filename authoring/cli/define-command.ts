@@ -74,7 +74,7 @@ export function defineCommand(program: Command, run: CliRun, definition: Command
   command.action(async (...actionArgs: unknown[]) => {
     const self = actionArgs[actionArgs.length - 1] as Command;
     const commandOptions = { ...self.opts(), operands: self.processedArgs } as PackageOptions & Record<string, unknown>;
-    run.format = commandOptions.format;
+    run.format = commandOptions.json === true ? 'json' : commandOptions.format;
     const root = resolve(io.cwd, commandOptions.root ?? '.');
     if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
       throw new AuthoringError('package-root-missing', `the schema package root ${root} is not a folder`);

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { resolveStagingRegistry } from '../config/registry-url.js';
 import type { CliRun } from './cli-run.js';
 import { progressLine, variantOperands } from './cli-run.js';
-import { generateCommand } from './commands/generate-command.js';
+import { generateCommand, strapiStoredFieldProbe } from './commands/generate-command.js';
 import { generateEditorSchemasCommand } from './commands/generate-editor-schemas-command.js';
 import { generateSchemasCommand } from './commands/generate-schemas-command.js';
 import { generateTypesCommand } from './commands/generate-types-command.js';
@@ -10,6 +10,7 @@ import { lockComponentsCommand } from './commands/lock-components-command.js';
 import { registryGlobalCommand } from './commands/registry-global-command.js';
 import { registryStrapiCommand } from './commands/registry-strapi-command.js';
 import { renameComponentCommand } from './commands/rename-component-command.js';
+import { renameFieldCommand } from './commands/rename-field-command.js';
 import { scaffoldCommand } from './commands/scaffold-command.js';
 import { syncDepsCommand } from './commands/sync-deps-command.js';
 import { validateCommand } from './commands/validate-command.js';
@@ -42,7 +43,15 @@ export function definePackageCommands(program: Command, run: CliRun): void {
     'Validate, then write every output: compiled schema cache, Strapi schemas and APIs, types, registries.',
     ['cms', 'language', 'types', 'registries', 'cache'],
     true,
-    (context, flags) => generateCommand(context, { check: flags.check === true }),
+    (context, flags) =>
+      generateCommand(
+        context,
+        { check: flags.check === true, contract: flags.contract === true },
+        strapiStoredFieldProbe(context, env),
+      ),
+  ).option(
+    '--contract',
+    'remove deprecated Strapi attributes, only when migrate-pages --check finds no stored instance that holds them',
   );
   define(
     'lock:components',
@@ -60,6 +69,23 @@ export function definePackageCommands(program: Command, run: CliRun): void {
   )
     .requiredOption('--old <id>', 'the current component id (category.name)')
     .requiredOption('--new <id>', 'the new component id (category.name)');
+  define(
+    'rename:field',
+    "Rename a component's field in the sources, all or nothing; generate then writes the Strapi database migration that moves its stored values.",
+    [],
+    false,
+    (context, flags) =>
+      renameFieldCommand(context, {
+        componentId: String(flags.component),
+        oldName: String(flags.old),
+        newName: String(flags.new),
+        dryRun: flags.dryRun === true,
+      }),
+  )
+    .requiredOption('--component <id>', 'the component id (category.name)')
+    .requiredOption('--old <field>', 'the current field name')
+    .requiredOption('--new <field>', 'the new field name')
+    .option('--dry-run', 'report the changes; write nothing');
   define(
     'generate:types',
     'Write TypeScript interfaces and the category list from the compiled schema cache that generate writes.',
@@ -110,6 +136,8 @@ export function definePackageCommands(program: Command, run: CliRun): void {
       (await import('./commands/build-command.js')).buildCommand(context, {
         variants: variantOperands(flags),
         dryRun: flags.dryRun === true,
+        env,
+        cwd: run.io.cwd,
       }),
   )
     .argument('[variant...]', 'variant names (the folder is ui-<variant>); default: every variant package')
@@ -175,4 +203,53 @@ export function definePackageCommands(program: Command, run: CliRun): void {
     .argument('<variant...>', 'variant names (the folder is ui-<variant>)')
     .option('--dry-run', 'print every action; write, upload and revalidate nothing')
     .option('--force', "upload and revalidate all five artifacts whatever the store's manifest says");
+  define(
+    'diff',
+    "Print the changes of a variant's props schema and Strapi attributes since its last published version, each with the bump it needs.",
+    ['packages'],
+    false,
+    async (context, flags) =>
+      (await import('./commands/diff-command.js')).diffCommand(context, {
+        variant: String((flags.operands as unknown[])[0]),
+        env,
+        cwd: run.io.cwd,
+      }),
+  )
+    .argument('<variant>', 'the variant name (the folder is ui-<variant>)')
+    .option('--json', 'the same as --format json');
+  define(
+    'migrate-pages',
+    "Upgrade every instance stored in Strapi (STRAPI_URL, STRAPI_TOKEN) of an older major through the variants' migrations: one new revision a page, through the revision guard.",
+    ['packages'],
+    false,
+    async (context, flags) =>
+      (await import('./commands/migrate-pages-command.js')).migratePagesCommand(context, {
+        variants: variantOperands(flags),
+        dryRun: flags.dryRun === true,
+        check: flags.check === true,
+        env,
+        progress: progressLine(run),
+      }),
+  )
+    .argument('[variant...]', 'variant names; default: every variant package')
+    .option('--dry-run', 'print what would change; write nothing')
+    .option('--check', 'exit 1 while any stored instance needs a migration; write nothing');
+  define(
+    'rollback',
+    'Point the catalog at an earlier published version of a variant again (its artifacts read back first), then revalidate the host.',
+    ['packages'],
+    false,
+    async (context, flags) =>
+      (await import('./commands/rollback-command.js')).rollbackCommand(context, {
+        variant: String((flags.operands as unknown[])[0]),
+        to: String(flags.to),
+        dryRun: flags.dryRun === true,
+        env,
+        cwd: run.io.cwd,
+        progress: progressLine(run),
+      }),
+  )
+    .argument('<variant>', 'the variant name (the folder is ui-<variant>)')
+    .requiredOption('--to <version>', 'a version of the variant published before')
+    .option('--dry-run', 'print what would change; write nothing');
 }

@@ -45,6 +45,8 @@ export function defineReleaseCommands(program: Command, run: CliRun): void {
     async (context, flags) =>
       (await import('./commands/release-version-command.js')).changesetVersionCommand(context, {
         dryRun: flags.dryRun === true,
+        env,
+        cwd: run.io.cwd,
       }),
   ).option('--dry-run', 'print the new versions and the files; write nothing');
   requireStagingFlag(
@@ -67,6 +69,7 @@ export function defineReleaseCommands(program: Command, run: CliRun): void {
             ),
           dryRun: flags.dryRun === true,
           env,
+          cwd: run.io.cwd,
           progress,
         });
       },

@@ -108,6 +108,15 @@ export interface FieldSource {
   readonly form: 'shorthand' | 'object';
 }
 
+/**
+ * A component field kept for the values stored pages hold (docs/authoring-strapi-migrations.md):
+ * Strapi keeps its attribute, hidden in the admin, until `generate --contract`; `renamedTo` names
+ * the field its values were copied to (rename:field).
+ */
+export interface DeprecatedField {
+  readonly renamedTo?: string;
+}
+
 /** One field of a component or collection in the canonical model, shared by every generator. */
 export type Attribute = AttributeSpec & {
   readonly name: string;
@@ -115,6 +124,8 @@ export type Attribute = AttributeSpec & {
   readonly options: AttributeOptions;
   readonly ui: UiOptions;
   readonly source: FieldSource;
+  /** Present on a deprecated field only (the object form's `"deprecated": true`). */
+  readonly deprecated?: DeprecatedField;
 };
 
 /** An attribute of a given type. */

@@ -41,6 +41,7 @@ export function compileModel(model: CanonicalModel, hash: string): CompiledSchem
     version: model.version,
     components: model.components.map((component) => {
       const names = componentNames(component);
+      const deprecated = component.attributes.filter((attribute) => attribute.deprecated !== undefined);
       return {
         id: component.id,
         category: component.category,
@@ -49,7 +50,8 @@ export function compileModel(model: CanonicalModel, hash: string): CompiledSchem
         collectionName: names.collectionName,
         displayName: names.displayName,
         description: component.description ?? '',
-        attributes: attributes(component.attributes),
+        attributes: attributes(component.attributes.filter((attribute) => attribute.deprecated === undefined)),
+        ...(deprecated.length > 0 ? { deprecatedAttributes: attributes(deprecated) } : {}),
       };
     }),
     collections: model.collections.map((collection) => ({

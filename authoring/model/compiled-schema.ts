@@ -1,4 +1,4 @@
-import type { AttributeOptions, AttributeSpec, UiOptions } from './attribute.js';
+import type { AttributeOptions, AttributeSpec, DeprecatedField, UiOptions } from './attribute.js';
 
 /** A field of the compiled schema: the canonical attribute without its source location. */
 export type CompiledAttribute = AttributeSpec & {
@@ -8,6 +8,8 @@ export type CompiledAttribute = AttributeSpec & {
   readonly ui: UiOptions;
   /** For relations: the collection id when the target is one of ours. */
   readonly targetCollection?: string;
+  /** Only in `deprecatedAttributes`. */
+  readonly deprecated?: DeprecatedField;
 };
 
 /** A component of the compiled schema. */
@@ -20,6 +22,11 @@ export interface CompiledComponent {
   readonly displayName: string;
   readonly description: string;
   readonly attributes: readonly CompiledAttribute[];
+  /**
+   * Deprecated fields, absent when none: only the Strapi output has them (stored values stay
+   * until `generate --contract`); types and the global registry describe `attributes`.
+   */
+  readonly deprecatedAttributes?: readonly CompiledAttribute[];
 }
 
 /** A collection of the compiled schema. */

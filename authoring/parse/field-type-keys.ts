@@ -62,10 +62,12 @@ export const allowedKeysByType: Readonly<Record<Attribute['type'], readonly stri
   customField: [...text, 'min', 'max', 'customField', 'options'],
 };
 
-/** Keys every type takes: `type`, `required` and the UI keys. */
+/** Keys every type takes: `type`, `required`, the deprecation keys and the UI keys. */
 export const keysOfEveryType = [
   'type',
   'required',
+  'deprecated',
+  'renamedTo',
   'label',
   'placeholder',
   'help',

@@ -96,6 +96,10 @@ function parseObjectField(file: SourceFile, path: JsonPath, name: string, value:
       );
     }
   }
+  if ('renamedTo' in value && value.deprecated !== true) {
+    const message = '"renamedTo" belongs to a deprecated field ("deprecated": true)';
+    diagnostics.push(file.diagnostic([...path, 'renamedTo'], 'field-option-not-allowed', message, 'key'));
+  }
   if (diagnostics.length > 0) return { attribute: undefined, diagnostics };
   const spec = objectSpec(file, path, type, value, diagnostics);
   if (!spec) return { attribute: undefined, diagnostics };
@@ -110,6 +114,9 @@ function parseObjectField(file: SourceFile, path: JsonPath, name: string, value:
     options: options as AttributeOptions,
     ui: ui as UiOptions,
     source: { file, path, form: 'object' },
+    ...(value.deprecated === true
+      ? { deprecated: typeof value.renamedTo === 'string' ? { renamedTo: value.renamedTo } : {} }
+      : {}),
   } as Attribute;
   return { attribute, diagnostics };
 }

@@ -4,6 +4,7 @@ import type { CatalogUpdate } from './catalog-update.js';
 import { sha256Hex } from './content-hash.js';
 import type { ObjectStore } from './object-store.js';
 import { type PendingRevalidation, type PublishManifest, readManifest, writeManifest } from './publish-manifest.js';
+import { type AttributesSnapshot, recordPublishedVersion } from './published-record.js';
 import { type HostTarget, revalidateOnHost } from './revalidate-host.js';
 import { verifyThroughOrigin } from './verify-through-origin.js';
 
@@ -64,6 +65,8 @@ export interface PublishExtras {
   readonly catalog?: CatalogUpdate | undefined;
   /** The store's manifest of this version, when the caller has already read it (not read again). */
   readonly manifest?: PublishManifest | undefined;
+  /** The version's Strapi attributes snapshot, recorded beside its artifacts (publish/published-record.ts). */
+  readonly attributes?: AttributesSnapshot | undefined;
 }
 
 /** What a publish did (or, with dryRun, would do). */
@@ -91,8 +94,10 @@ function revalidateCalls(pending: readonly PendingRevalidation[]): PendingRevali
  * every artifact it points at is verified, and only then calls revalidate: one call per changed
  * artifact, or one package call when all five (or the module, or the catalog) changed. The
  * manifest records each verified artifact and what the host has not confirmed, so a re-run after
- * any failure uploads nothing verified again and revalidates what is still due. Nothing changed
- * and nothing due: "up to date", no request to the host. Artifacts not given are left alone.
+ * any failure uploads nothing verified again and revalidates what is still due. Before the
+ * revalidations, the version records (`<package>/versions.json`, the Strapi attributes snapshot
+ * when given) are put where they differ and verified the same way. Nothing changed and nothing
+ * due: "up to date", no request to the host. Artifacts not given are left alone.
  */
 export async function publishArtifacts(
   targets: PublishTargets,
@@ -200,6 +205,11 @@ export async function publishArtifacts(
     progress({ step: 'verify', text: `verify: ${targets.catalogKey} ok through ${targets.artifactsOrigin}` });
   }
   if (changed.length > 0 || extras.moduleChanged || catalog?.changed) await writeManifest(targets.artifacts, record());
+  // The version records, once the catalog points at the version; a failure leaves the revalidations due.
+  for (const key of await recordPublishedVersion(targets, pkg, extras.attributes)) {
+    uploaded.push(key);
+    progress({ step: 'upload', text: `record: put and verified ${key}` });
+  }
 
   // Only now: revalidate, recording each confirmation.
   const revalidated: PendingRevalidation[] = [];

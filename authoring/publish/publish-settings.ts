@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { AuthoringError } from '../authoring-error.js';
+import { AuthoringError, type AuthoringErrorCode } from '../authoring-error.js';
 import type { PublishConfig } from '../config/authoring-config.js';
 import { FolderStore } from './folder-store.js';
 import type { ObjectStore } from './object-store.js';
@@ -25,15 +25,20 @@ const missing = (variable: string, key?: string) =>
     `publish needs ${variable}${key === undefined ? '' : ` (or "publish.${key}" in the config file)`}`,
   );
 
-/** An http(s) URL without credentials, query or fragment, without its trailing slashes. */
-function originUrl(value: string, name: string): string {
-  let url: URL;
+/**
+ * `value` as an origin: an http(s) URL without credentials, query or fragment, given back without
+ * its trailing slashes. Anything else is an AuthoringError `code` naming the setting `name` and
+ * the value (publish's origins, migrate-pages' Strapi).
+ */
+export function httpOriginSetting(value: string, name: string, code: AuthoringErrorCode): string {
+  let url: URL | undefined;
   try {
     url = new URL(value);
   } catch {
-    throw new AuthoringError('publish-config-missing', `${name} must be an http(s) URL, got ${JSON.stringify(value)}`);
+    url = undefined;
   }
   if (
+    url === undefined ||
     (url.protocol !== 'http:' && url.protocol !== 'https:') ||
     url.username !== '' ||
     url.password !== '' ||
@@ -41,7 +46,7 @@ function originUrl(value: string, name: string): string {
     url.hash !== ''
   ) {
     throw new AuthoringError(
-      'publish-config-missing',
+      code,
       `${name} must be an http(s) URL without credentials, query or fragment, got ${JSON.stringify(value)}`,
     );
   }
@@ -108,10 +113,10 @@ export async function resolvePublishTargets(
   const esmStore = setting('esmStore');
   return {
     artifacts: await storeOf(artifactsStore.value, artifactsStore.base, s3),
-    artifactsOrigin: originUrl(artifactsOrigin.value, publishEnv.artifactsOrigin),
+    artifactsOrigin: httpOriginSetting(artifactsOrigin.value, publishEnv.artifactsOrigin, 'publish-config-missing'),
     esm: esmStore === undefined ? undefined : await storeOf(esmStore.value, esmStore.base, s3),
-    esmOrigin: originUrl(esmOrigin.value, publishEnv.esmOrigin),
+    esmOrigin: httpOriginSetting(esmOrigin.value, publishEnv.esmOrigin, 'publish-config-missing'),
     catalogKey: publish?.catalog ?? 'catalog.json',
-    host: { url: originUrl(hostUrl, publishEnv.hostUrl), secret },
+    host: { url: httpOriginSetting(hostUrl, publishEnv.hostUrl, 'publish-config-missing'), secret },
   };
 }

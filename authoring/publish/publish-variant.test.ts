@@ -119,6 +119,7 @@ describe('publishVariant on the embedded default (folder stores, real origins, a
         `${coordinates}/publish-manifest.json`,
         'catalog.json',
         `${coordinates}/publish-manifest.json`,
+        `@acme/ui-hero2/versions.json`,
       ].sort(),
     );
     // The SRI is that of the bytes the ESM origin serves at the module URL (the stub).

@@ -16,7 +16,14 @@ const TEMPORARY = /^\.put-[0-9a-f]{16}\.tmp$/;
  * manifest; and `preview.svg`, which the playground copied there before its catalog was the
  * schema package's (a state folder from then is taken, and emptied, as it is).
  */
-const PACKAGE_FILES: ReadonlySet<string> = new Set([...ARTIFACT_NAMES, 'publish-manifest.json', 'preview.svg']);
+const PACKAGE_FILES: ReadonlySet<string> = new Set([
+  ...ARTIFACT_NAMES,
+  'publish-manifest.json',
+  'preview.svg',
+  'strapi-attributes.json',
+]);
+/** A package folder (no version) of the version index publish writes: `@acme/ui-hero2/versions.json`. */
+const PACKAGE_NAME = /^[a-z0-9][a-z0-9._~-]*$/;
 /** The store's catalog, where publish lists each variant (its default key, `publish.catalog`). */
 const CATALOG = 'catalog.json';
 
@@ -29,6 +36,16 @@ function afterPackage(path: string): string[] | undefined {
   return segments.slice(offset + 1);
 }
 
+/** The version index of a package (authoring/publish/published-record.ts) and its folder. */
+function isVersionIndexPath(path: string, directory: boolean): boolean {
+  const segments = path.split('/');
+  const offset = SCOPE.test(segments[0]!) ? 1 : 0;
+  const name = segments[offset];
+  if (name === undefined || !PACKAGE_NAME.test(name)) return false;
+  const rest = segments.slice(offset + 1);
+  return directory ? rest.length === 0 : rest.length === 1 && rest[0] === 'versions.json';
+}
+
 /** A scope folder: the only path of depth one besides a package folder. */
 const isScope = (path: string) => !path.includes('/') && SCOPE.test(path);
 
@@ -37,11 +54,13 @@ export const isPublishTemporary = (path: string) => TEMPORARY.test(posix.basenam
 
 /**
  * A path of the artifacts store that publish makes: `catalog.json`, a scope folder, a package
- * version folder (`@acme/ui-hero2@0.1.0`), and in it the five artifacts and `publish-manifest.json`.
+ * version folder (`@acme/ui-hero2@0.1.0`), and in it the five artifacts, `publish-manifest.json`
+ * and the Strapi attributes snapshot; a package folder with its version index (`versions.json`).
  */
 export function isPublishedArtifactPath(path: string, directory: boolean): boolean {
   if (directory && isScope(path)) return true;
   if (!directory && (path === CATALOG || isPublishTemporary(path))) return true;
+  if (isVersionIndexPath(path, directory)) return true;
   const rest = afterPackage(path);
   if (rest === undefined || path.endsWith('.mjs')) return false;
   return directory ? rest.length === 0 : rest.length === 1 && PACKAGE_FILES.has(rest[0]!);

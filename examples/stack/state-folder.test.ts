@@ -73,6 +73,9 @@ describe('claimStateFolder', () => {
       'artifacts/@acme/ui-hero2@0.1.0/data.json': '{}',
       'artifacts/@acme/ui-hero2@0.1.0/descriptor.json': '{}',
       'artifacts/@acme/ui-hero2@0.1.0/publish-manifest.json': '{}',
+      'artifacts/@acme/ui-hero2@0.1.0/strapi-attributes.json': '{}',
+      'artifacts/@acme/ui-hero2/versions.json': '{}',
+      'artifacts/ui-plain/versions.json': '{}',
       'artifacts/@acme/ui-hero2@0.1.0/.put-00112233aabbccdd.tmp': '{}',
       'artifacts/@other/ui-x@2.0.0-beta.1/meta.json': '{}',
       'artifacts/ui-plain@1.0.0/puck.json': '{}',
@@ -96,7 +99,8 @@ describe('claimStateFolder', () => {
   it.each([
     ['artifacts/@acme/ui-hero2@0.1.0/notes.txt', 'artifacts/@acme/ui-hero2@0.1.0/notes.txt'],
     ['artifacts/@acme/ui-hero2@0.1.0/es2022/x.json', 'artifacts/@acme/ui-hero2@0.1.0/es2022'],
-    ['artifacts/@acme/hero/data.json', 'artifacts/@acme/hero'],
+    // A package folder holds only its version index (`versions.json`).
+    ['artifacts/@acme/hero/data.json', 'artifacts/@acme/hero/data.json'],
     ['artifacts/data.json', 'artifacts/data.json'],
     ['esm/@acme/ui-hero2@0.1.0.js', 'esm/@acme/ui-hero2@0.1.0.js'],
     ['esm/@acme/ui-hero2@0.1.0/index.mjs', 'esm/@acme/ui-hero2@0.1.0/index.mjs'],

@@ -1,8 +1,13 @@
+import { NON_PROP_KEYS } from '@runtime-component-catalog/contracts';
 import { SdkError } from '../sdk-error.js';
-import { isRecord, type StrapiAttribute, type StrapiAttributes, type StrapiSchema } from './strapi-schema.js';
+import { isRecord, type StrapiAttribute, type StrapiSchema } from './strapi-schema.js';
 
-/** Attribute names a prop can never take: Strapi's and the store's own keys of a block. */
-const RESERVED = new Set(['id', 'documentId', '__component', 'cmp_instance']);
+// Reading a stored block is shared with migrate-pages (contracts/strapi-block-props.ts); writing
+// stays here: the store refuses what Strapi cannot hold and give back unchanged.
+export {
+  propsOfStoredComponent as readComponent,
+  restoreEmptyLists,
+} from '@runtime-component-catalog/contracts';
 
 /** Where a value sits, for the refusal's message: `Instance i1 (hero1): prop cta.label`. */
 export interface ValuePath {
@@ -198,7 +203,7 @@ export function writeComponent(props: unknown, component: string, path: ValuePat
       prop: path.prop === '' ? name : `${path.prop}.${name}`,
       attribute: `${component}.${name}`,
     } satisfies ValuePath;
-    const attribute = RESERVED.has(name) ? undefined : attributes[name];
+    const attribute = NON_PROP_KEYS.has(name) ? undefined : attributes[name];
     if (attribute === undefined) throw refuse(inner, undefined, `has no attribute in component ${component}`);
     written[name] = writeValue(value, attribute, inner, schema);
   }
@@ -216,59 +221,4 @@ export function writeComponent(props: unknown, component: string, path: ValuePat
     if (attribute.default !== undefined) written[name] = null;
   }
   return written;
-}
-
-/** A media file as a prop holds it. */
-function fileOf(value: unknown): unknown {
-  return isRecord(value) ? { id: value.id, url: value.url } : value;
-}
-
-/** A populated relation as a prop holds it: its documentId. */
-function documentIdOf(value: unknown): unknown {
-  return isRecord(value) ? value.documentId : value;
-}
-
-/** The prop value of a stored attribute value (the inverse of {@link writeValue}). */
-export function readValue(value: unknown, attribute: StrapiAttribute, schema: StrapiSchema): unknown {
-  switch (attribute.type) {
-    case 'media':
-      return Array.isArray(value) ? value.map(fileOf) : fileOf(value);
-    case 'relation':
-      if (Array.isArray(value)) return toMany(attribute) ? value.map(documentIdOf) : documentIdOf(value[0]);
-      return documentIdOf(value);
-    case 'component':
-      return Array.isArray(value)
-        ? value.map((item) => readComponent(item, attribute.component ?? '', schema))
-        : readComponent(value, attribute.component ?? '', schema);
-    default:
-      return value;
-  }
-}
-
-/** The props of a stored component: its attributes without nulls, empty lists and Strapi's keys. */
-export function readComponent(stored: unknown, component: string, schema: StrapiSchema): Record<string, unknown> {
-  const attributes: StrapiAttributes = schema.components[component]?.attributes ?? {};
-  const props: Record<string, unknown> = {};
-  if (!isRecord(stored)) return props;
-  for (const [name, attribute] of Object.entries(attributes)) {
-    const value = stored[name];
-    if (value === null || value === undefined || RESERVED.has(name)) continue;
-    if (Array.isArray(value) && value.length === 0 && attribute.type !== 'json' && attribute.type !== 'blocks')
-      continue;
-    props[name] = readValue(value, attribute, schema);
-  }
-  return props;
-}
-
-/** Puts back the empty lists a write recorded at `places` where Strapi gave nothing. */
-export function restoreEmptyLists(props: Record<string, unknown>, places: readonly string[]): void {
-  for (const place of places) {
-    const segments = place.split('/');
-    let holder: unknown = props;
-    for (const segment of segments.slice(0, -1)) {
-      holder = isRecord(holder) || Array.isArray(holder) ? (holder as Record<string, unknown>)[segment] : undefined;
-    }
-    const last = segments[segments.length - 1] ?? '';
-    if (isRecord(holder) && holder[last] === undefined) holder[last] = [];
-  }
 }

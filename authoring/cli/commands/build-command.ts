@@ -8,6 +8,12 @@ import { type Diagnostic, sortDiagnostics } from '../../diagnostics/diagnostic.j
 import { listVariants, readVariantPackage, type VariantPackage } from '../../model/variant-package.js';
 import type { CommandContext } from '../../pipeline/command-context.js';
 import { type CommandResult, failed } from '../../pipeline/command-result.js';
+import { compilePackage } from '../../pipeline/compile-package.js';
+import { findMigrationsFile } from '../../versions/load-migrations.js';
+import { moduleExportNames } from '../../versions/module-exports.js';
+import { resolvePublishedSource } from '../../versions/published-source.js';
+import { lastPublishedVersion } from '../../versions/published-version.js';
+import { catalogKeyOf, checkVariantMigrations, readVariantState } from '../../versions/version-gate.js';
 
 /** What `build` decided and produced for one variant (the `variants` key of `--format json`). */
 export interface VariantBuild {
@@ -42,7 +48,13 @@ function decision(build: VariantBuild): string {
  */
 export async function buildCommand(
   context: CommandContext,
-  options: { variants: readonly string[]; dryRun: boolean },
+  options: {
+    variants: readonly string[];
+    dryRun: boolean;
+    /** Where the published versions are read for the migration checks (docs/authoring-versions.md "Migrations"). */
+    env?: Readonly<Record<string, string | undefined>>;
+    cwd?: string;
+  },
 ): Promise<CommandResult> {
   const { root, config } = context;
   const known = await listVariants(root, config.packages);
@@ -71,6 +83,18 @@ export async function buildCommand(
       for (const diagnostic of result.error) diagnostics.push(diagnostic);
       continue;
     }
+    // A variant with src/migrations.ts must export them from its module: migrate-pages and the host read them there.
+    const migrationsFile = await findMigrationsFile(root, pkg);
+    if (migrationsFile !== undefined && !moduleExportNames(result.value.get('index.mjs') ?? '').has('migrations')) {
+      diagnostics.push({
+        path: pkg.entry,
+        line: 1,
+        column: 1,
+        code: 'build-failed',
+        message: `${migrationsFile} exists but the module does not export "migrations": add export { migrations } from './migrations';`,
+      });
+      continue;
+    }
     dists.push({ pkg, files: result.value });
     builds.push({
       variant,
@@ -87,6 +111,13 @@ export async function buildCommand(
   if (diagnostics.length > 0) {
     return { ...failed(sortDiagnostics(diagnostics), 'build failed, dist/ unchanged'), notes, extra };
   }
+  notes.push(
+    ...(await migrationChecks(
+      context,
+      dists.map(({ pkg }) => pkg),
+      options,
+    )),
+  );
   const count = builds.length === 1 ? '1 variant' : `${builds.length} variants`;
   if (options.dryRun) {
     return {
@@ -110,4 +141,37 @@ export async function buildCommand(
     notes,
     extra,
   };
+}
+
+/**
+ * Runs every migration chain of the variants built, from each earlier published major (a throw
+ * stops the build before dist/ is written).
+ */
+async function migrationChecks(
+  context: CommandContext,
+  packages: readonly VariantPackage[],
+  options: { env?: Readonly<Record<string, string | undefined>>; cwd?: string },
+): Promise<string[]> {
+  const { root, config } = context;
+  const source = resolvePublishedSource(root, options.cwd ?? root, config.publish, options.env ?? {});
+  // Nothing published to read (no origin or store configured): nothing to migrate from.
+  if (source === undefined || packages.length === 0) return [];
+  const compiled = await compilePackage(context);
+  if (!compiled.ok) return ['migrations: not checked, the package does not validate'];
+  const notes: string[] = [];
+  for (const pkg of packages) {
+    const { state } = await readVariantState(root, config, compiled.value, pkg.variant);
+    for (const trial of await checkVariantMigrations(
+      root,
+      source,
+      pkg,
+      state,
+      (await lastPublishedVersion(source, catalogKeyOf(config), pkg.name)) ?? null,
+    )) {
+      notes.push(
+        `migrations ${pkg.variant}: ${trial.from} -> ${state.version} passed on data.json and ${trial.generated} generated props`,
+      );
+    }
+  }
+  return notes;
 }

@@ -1,11 +1,14 @@
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadAuthoringConfig } from '../../config/load-authoring-config.js';
 import { failingFileSystem } from '../../testing/failing-file-system.js';
 import { memoryIo } from '../../testing/memory-io.js';
 import { parseGeneratedCode, statementShapes } from '../../testing/parse-generated-code.js';
-import { copyExamplePackage, readFiles, removeTempDirs } from '../../testing/temp-package.js';
+import { copyExamplePackage, readFiles, referenceSotDir, removeTempDirs } from '../../testing/temp-package.js';
+import { nodeOutputFileSystem } from '../../write/output-file-system.js';
 import { runCli } from '../run-cli.js';
+import { generateCommand } from './generate-command.js';
 
 afterEach(removeTempDirs);
 
@@ -126,5 +129,92 @@ describe('generate', () => {
     expect(statementShapes(file).filter((shape) => !shape.startsWith('InterfaceDeclaration '))).toEqual([
       'TypeAliasDeclaration StrapiBlocks',
     ]);
+  });
+});
+
+describe('generate and stored fields (docs/authoring-strapi-migrations.md)', () => {
+  const hero = 'src/source/components/hero/hero1.json';
+  const heroOutput = 'cms/src/components/hero/hero1.json';
+
+  async function generated(): Promise<string> {
+    const root = await copyExamplePackage();
+    await copyFile(join(referenceSotDir, 'field.schema.json'), join(root, 'src/sot/field.schema.json'));
+    expect(await runCli(['generate'], memoryIo(root).io)).toBe(0);
+    return root;
+  }
+
+  async function editHero(root: string, from: string, to: string): Promise<void> {
+    const text = await readFile(join(root, hero), 'utf8');
+    expect(text).toContain(from);
+    await writeFile(join(root, hero), text.replace(from, to));
+  }
+
+  const attributes = async (root: string) => JSON.parse(await readFile(join(root, heroOutput), 'utf8')).attributes;
+
+  it('refuses a removal or a retype nothing declares, naming the field, and writes nothing', async () => {
+    const root = await generated();
+    await editHero(root, '    "subtitle": "text",\n', '');
+    await editHero(root, '"fullHeight": "boolean"', '"fullHeight": "string"');
+    const before = await readFiles(root);
+    const { io, stdout, stderr } = memoryIo(root);
+    expect(await runCli(['generate'], io)).toBe(1);
+    expect([stdout(), stderr()]).toEqual([
+      '',
+      'catalog-schema generate: field-change-undeclared: hero.hero1.subtitle removed, hero.hero1.fullHeight retyped (boolean → string): Strapi would drop the stored values at its next start. Declare a removal ({"type": …, "deprecated": true} in the source) or a rename (rename:field); a new type is a new field; nothing written\n',
+    ]);
+    expect(await readFiles(root)).toEqual(before);
+  });
+
+  it('keeps a declared removal as a hidden attribute; a rename also writes the database migration', async () => {
+    const root = await generated();
+    await editHero(root, '"subtitle": "text"', '"subtitle": { "type": "text", "deprecated": true }');
+    expect(await runCli(['generate'], memoryIo(root).io)).toBe(0);
+    expect((await attributes(root)).subtitle).toEqual({ type: 'text' });
+    const sidecar = JSON.parse(await readFile(join(root, 'cms/catalog-schema/admin-metadata.json'), 'utf8'));
+    expect(sidecar.components['hero.hero1'].subtitle).toEqual({ edit: { visible: false, editable: false } });
+    const types = await readFile(join(root, 'generated/types/index.ts'), 'utf8');
+    expect(types).not.toMatch(/subtitle/);
+    await editHero(root, '"deprecated": true }', '"deprecated": true, "renamedTo": "title" }');
+    expect(await runCli(['generate'], memoryIo(root).io)).toBe(1);
+    await editHero(root, '"renamedTo": "title" }', '"renamedTo": "body" }');
+    expect(await runCli(['generate'], memoryIo(root).io)).toBe(0);
+    const migrations = await readdir(join(root, 'cms/database/migrations'));
+    expect(migrations).toEqual(['catalog-schema.hero.hero1.subtitle-to-body.js']);
+    const text = await readFile(join(root, 'cms/database/migrations', migrations[0]!), 'utf8');
+    expect(text).toContain("const table = 'components_hero_hero1s';");
+    expect(text).toContain('columns.text(to, "longtext")');
+    expect(await runCli(['generate', '--check'], memoryIo(root).io)).toBe(0);
+  });
+
+  it('--contract drops deprecated attributes only when no stored instance holds them', async () => {
+    const root = await generated();
+    await editHero(root, '"subtitle": "text"', '"subtitle": { "type": "text", "deprecated": true }');
+    expect(await runCli(['generate'], memoryIo(root).io)).toBe(0);
+    const context = { root, config: await loadAuthoringConfig(root, undefined, {}), fs: nodeOutputFileSystem };
+    const before = await readFiles(root);
+    const asked: string[] = [];
+    const held = (answer: boolean) => async (component: string, field: string) => {
+      asked.push(`${component}.${field}`);
+      return answer;
+    };
+    await expect(generateCommand(context, { check: false, contract: true }, held(true))).rejects.toMatchObject({
+      code: 'contract-blocked',
+      exitCode: 1,
+      message:
+        'stored instances still hold hero.hero1.subtitle: run migrate-pages, then generate --contract again; nothing written',
+    });
+    expect(await readFiles(root)).toEqual(before);
+    // The CLI asks the pages stored in Strapi: without STRAPI_URL it cannot, and refuses rather than guess.
+    const cli = memoryIo(root);
+    expect(await runCli(['generate', '--contract'], cli.io)).toBe(2);
+    expect(cli.stderr()).toBe(
+      "catalog-schema generate: migrate-pages-config-missing: migrate-pages needs STRAPI_URL (Strapi's origin, such as http://127.0.0.1:1337)\n",
+    );
+    expect(await readFiles(root)).toEqual(before);
+    expect((await generateCommand(context, { check: false, contract: true }, held(false))).ok).toBe(true);
+    expect(asked).toEqual(['hero.hero1.subtitle', 'hero.hero1.subtitle']);
+    expect((await attributes(root)).subtitle).toBeUndefined();
+    // Contracted: the deprecated entry may stay in the source; nothing brings the attribute back.
+    expect(await runCli(['generate', '--check'], memoryIo(root).io)).toBe(0);
   });
 });

@@ -2,8 +2,12 @@ import { AuthoringError } from '../../authoring-error.js';
 import { listVariants } from '../../model/variant-package.js';
 import type { CommandContext } from '../../pipeline/command-context.js';
 import type { CommandResult } from '../../pipeline/command-result.js';
+import { compilePackage } from '../../pipeline/compile-package.js';
 import type { PublishEvent, PublishTargets } from '../../publish/publish-artifacts.js';
 import { publishVariant, type VariantPublish } from '../../publish/publish-variant.js';
+import { recordPublishedVersion } from '../../publish/published-record.js';
+import { storeSource } from '../../versions/published-source.js';
+import { gateVariant, type VariantGate } from '../../versions/version-gate.js';
 import { validateCommand } from './validate-command.js';
 
 /**
@@ -34,15 +38,37 @@ export async function publishCommand(
   }
   const validation = await validateCommand(context);
   if (!validation.ok) return { ...validation, summary: `${validation.summary}: nothing published` };
+  const compiled = await compilePackage(context);
+  if (!compiled.ok) return { ...compiled.error, summary: `${compiled.error.summary}: nothing published` };
+  const variants = [...new Set(options.variants)];
+  // The gate runs for every variant before anything is uploaded: a refusal writes nothing.
+  const gates = new Map<string, VariantGate>();
+  for (const variant of variants) {
+    const gate = await gateVariant(context.root, context.config, compiled.value, storeSource(targets.artifacts), {
+      variant,
+      migrations: true,
+    });
+    gates.set(variant, gate);
+    for (const trial of gate.migrations) {
+      options.progress({
+        step: 'publish',
+        text: `migrations ${variant}: ${trial.from} -> ${gate.state.version} passed on data.json and ${trial.generated} generated props`,
+      });
+    }
+  }
   const results: VariantPublish[] = [];
-  for (const variant of [...new Set(options.variants)]) {
-    results.push(
-      await publishVariant(context.root, context.config, variant, targets, {
-        dryRun: options.dryRun,
-        force: options.force,
-        progress: options.progress,
-      }),
-    );
+  for (const variant of variants) {
+    const result = await publishVariant(context.root, context.config, variant, targets, {
+      dryRun: options.dryRun,
+      force: options.force,
+      progress: options.progress,
+    });
+    // publishArtifacts records the version in versions.json; the Strapi snapshot comes from the gate.
+    const recorded = options.dryRun
+      ? []
+      : await recordPublishedVersion(targets, result, gates.get(variant)?.state.attributes);
+    for (const key of recorded) options.progress({ step: 'upload', text: `record: put and verified ${key}` });
+    results.push({ ...result, uploaded: [...result.uploaded, ...recorded] });
   }
   const upToDate = results.filter((result) => result.upToDate).length;
   const published = results.length - upToDate;

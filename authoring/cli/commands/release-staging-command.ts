@@ -6,6 +6,7 @@ import type { RegistryTarget } from '../../release/release-registries.js';
 import { releaseToStaging, type StagingRelease } from '../../release/release-to-staging.js';
 import { requireVariants } from '../../release/require-variants.js';
 import type { ProcessEnv } from '../../sync/npm-install.js';
+import { gateReleases } from '../../versions/gate-releases.js';
 import { stagingTag } from './sync-deps-command.js';
 
 /** What `release --staging` runs with beyond the context. */
@@ -17,6 +18,8 @@ export interface ReleaseStagingOptions {
   readonly dryRun: boolean;
   readonly env: ProcessEnv;
   readonly progress: (line: string) => void;
+  /** The folder a store path from the environment is relative to (default: the schema package root). */
+  readonly cwd?: string;
 }
 
 function count(releases: readonly StagingRelease[], status: StagingRelease['status']): number {
@@ -43,6 +46,15 @@ export async function releaseStagingCommand(
   if (!readPackages.ok)
     return failed(sortDiagnostics([...readPackages.error]), 'release --staging failed, nothing published');
   const read = readPackages.value;
+  // Each version must fit its changes since the published one (bump-too-small), before any registry call.
+  const gate = await gateReleases(
+    context,
+    'release --staging',
+    read.variants.map((pkg) => ({ variant: pkg.variant, version: pkg.version })),
+    { env: options.env, ...(options.cwd === undefined ? {} : { cwd: options.cwd }) },
+  );
+  if (!gate.ok) return gate.error;
+  for (const note of gate.value) options.progress(note);
   const releases = await releaseToStaging(root, read.variants, {
     registry,
     scope: config.scope,

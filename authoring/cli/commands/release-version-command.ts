@@ -7,6 +7,7 @@ import { changesetDir } from '../../release/changeset-file.js';
 import { readChangesetPackages } from '../../release/changeset-packages.js';
 import { planVersion, type VersionRelease } from '../../release/plan-version.js';
 import { applyFileChanges } from '../../rename/apply-file-changes.js';
+import { type GateSettings, gateReleases } from '../../versions/gate-releases.js';
 
 function releaseLine({ name, oldVersion, newVersion, type }: VersionRelease): string {
   return `${name} ${oldVersion} -> ${newVersion} (${type})`;
@@ -17,11 +18,12 @@ function releaseLine({ name, oldVersion, newVersion, type }: VersionRelease): st
  * libraries (release/plan-version.ts): each bumped variant package gets its new version in
  * package.json and an entry in CHANGELOG.md, and the change sets consumed are deleted, all or
  * nothing. The builds are then out of date: `release --staging` refuses a dist/ built for another
- * version. `dryRun` prints the bumps and the files and writes nothing.
+ * version. A new version smaller than its changes since the published one need is refused
+ * (`bump-too-small`, docs/authoring-versions.md). `dryRun` prints the bumps and the files and writes nothing.
  */
 export async function changesetVersionCommand(
   context: CommandContext,
-  options: { dryRun: boolean },
+  options: { dryRun: boolean } & GateSettings,
 ): Promise<CommandResult> {
   const { root, config } = context;
   const readPackages = await readChangesetPackages(root, config);
@@ -40,8 +42,17 @@ export async function changesetVersionCommand(
       extra,
     };
   }
+  // The new versions must fit the changes since the published ones, before anything is written.
+  const gate = await gateReleases(
+    context,
+    'changeset:version',
+    releases.map((release) => ({ variant: release.variant, version: release.newVersion })),
+    options,
+  );
+  if (!gate.ok) return gate.error;
   const paths = plan.changes.map((change) => change.path);
   const notes = [
+    ...gate.value,
     ...releases.map(releaseLine),
     ...(releases.length > 0 && !options.dryRun
       ? [

@@ -23,6 +23,8 @@ function fieldMetadata(attribute: CompiledAttribute): FieldAdminMetadata | undef
     ...(ui.placeholder !== undefined ? { placeholder: ui.placeholder } : {}),
     ...(ui.hidden !== undefined ? { visible: !ui.hidden } : {}),
     ...(ui.readonly !== undefined ? { editable: !ui.readonly } : {}),
+    // A deprecated attribute keeps stored values for migrate-pages; no editor writes it.
+    ...(attribute.deprecated !== undefined ? { visible: false, editable: false } : {}),
   };
   const metadata = {
     ...(Object.keys(edit).length > 0 ? { edit } : {}),
@@ -55,7 +57,7 @@ export function adminMetadata(schema: CompiledSchema): Record<string, unknown> {
   }
   const components: Record<string, unknown> = {};
   for (const component of schema.components) {
-    const fields = modelMetadata(component.attributes);
+    const fields = modelMetadata([...component.attributes, ...(component.deprecatedAttributes ?? [])]);
     if (fields) components[component.uid] = fields;
   }
   return { contentTypes, components };

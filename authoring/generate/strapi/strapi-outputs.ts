@@ -8,12 +8,15 @@ import type { CodeLanguage } from './code-language.js';
 import { componentSchema } from './component-schema.js';
 import { contentTypeSchema } from './content-type-schema.js';
 import { coreApiFiles } from './core-api-files.js';
+import { databaseMigrations } from './database-migrations.js';
 
 /**
  * The CMS application's generated folders (spec 4.4): `src/api` (schema.json, controllers, routes,
  * services per collection, and the revision guard `index` of a page collection), `src/components`
- * (one JSON per component) and `catalog-schema` (the admin sidecar). `cmsDir` is the CMS
- * application root relative to the schema package.
+ * (one JSON per component) and `catalog-schema` (the admin sidecar); with a declared rename,
+ * `database/migrations` (merged: the app's own migrations there are kept, and a migration once
+ * written stays, as Strapi expects). `cmsDir` is the CMS application root relative to the schema
+ * package.
  */
 export function strapiOutputs(schema: CompiledSchema, cmsDir: string, language: CodeLanguage): OutputRoot[] {
   const api = new Map<string, string>();
@@ -31,9 +34,13 @@ export function strapiOutputs(schema: CompiledSchema, cmsDir: string, language: 
     );
   }
   const sidecar = new Map([['admin-metadata.json', jsonText(adminMetadata(schema))]]);
+  const migrations = databaseMigrations(schema);
   return [
     { dir: posix.join(cmsDir, 'src/api'), files: api, mode: 'replace' },
     { dir: posix.join(cmsDir, 'src/components'), files: components, mode: 'replace' },
     { dir: posix.join(cmsDir, 'catalog-schema'), files: sidecar, mode: 'replace' },
+    ...(migrations.size > 0
+      ? [{ dir: posix.join(cmsDir, 'database/migrations'), files: migrations, mode: 'merge' as const }]
+      : []),
   ];
 }

@@ -3,6 +3,7 @@ import { cmpVariant } from './cmp-variant.js';
 import { componentCycles } from './component-cycles.js';
 import { componentReferences } from './component-references.js';
 import { contentApiRoutes } from './content-api-routes.js';
+import { deprecatedFields } from './deprecated-fields.js';
 import { duplicateIds } from './duplicate-ids.js';
 import { enumValues } from './enum-values.js';
 import { generatedFields } from './generated-fields.js';
@@ -34,4 +35,5 @@ export const modelRules: readonly ModelRule[] = [
   optionValues,
   relationPairs,
   slugField,
+  deprecatedFields,
 ];
