@@ -25,6 +25,7 @@ import { redisWarmEntry } from './redis-warm-entry.bench.js';
 import { cachedModuleThroughput, coldCompile } from './remote-component.bench.js';
 import { strapiPageStore } from './strapi-page-store.bench.js';
 import type { ThroughputServers } from './throughput-server.js';
+import { warmVersionedEntry } from './versioned-entry.bench.js';
 import { versionChecksBench } from './versions.bench.js';
 import { workerInsert } from './worker-insert.bench.js';
 
@@ -51,6 +52,7 @@ const STEPS: readonly BenchStep[] = [
   { file: 'host-catalog', name: 'warm entry throughput', servers: true, run: warmEntryThroughput },
   { file: 'remote-component', name: 'cached module throughput', servers: true, run: cachedModuleThroughput },
   { file: 'host-catalog', name: 'warm entry CPU against bare Hono', run: warmEntryCpu },
+  { file: 'versioned-entry', name: 'warm versioned entry', run: warmVersionedEntry },
   { file: 'identity-caches', name: 'identity caches', run: identityCaches },
   { file: 'host-catalog', name: 'cold entry latency', run: coldEntryLatency },
   { file: 'redis-warm-entry', name: 'warm entry, Redis store vs memory store', run: redisWarmEntry },

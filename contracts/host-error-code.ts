@@ -12,6 +12,8 @@ export const HOST_ERROR_CODES = [
   'not-found',
   'unknown-package',
   'artifact-not-found',
+  'invalid-version',
+  'unknown-version',
   'artifact-load-failed',
   'catalog-source-failed',
   'invalid-config',

@@ -12,6 +12,8 @@ const statusByCode: Record<HostErrorCode, number> = {
   'not-found': 404,
   'unknown-package': 404,
   'artifact-not-found': 404,
+  'invalid-version': 400,
+  'unknown-version': 404,
   'artifact-load-failed': 502,
   'catalog-source-failed': 502,
   'invalid-config': 500,

@@ -101,25 +101,51 @@ export class RuntimeCatalog {
    * (the warm path: the route then answers synchronously, which @hono/node-server writes on its
    * fast path, docs/host-performance.md "Warm entry"); else the promise of loading what is missing.
    * An unknown id throws `unknown-package` here, synchronously, once the catalog is known.
+   * `version`: the entry of that published version (`?version=`, docs/design.md HTTP contract); the
+   * catalog's own version is the catalog entry itself, the same cache value.
    */
-  entryNowOrLater(packageId: string, requestId?: string): RenderedJson | Promise<RenderedJson> {
+  entryNowOrLater(packageId: string, requestId?: string, version?: string): RenderedJson | Promise<RenderedJson> {
     const catalog = this.#options.cache.peek<Catalog>(CATALOG_SOURCE_KEY, 'catalog');
     if (catalog === undefined)
-      return this.catalog(requestId).then((loaded) => this.#entryOf(loaded, packageId, requestId));
-    return this.#entryOf(catalog, packageId, requestId);
+      return this.catalog(requestId).then((loaded) => this.#entryOf(loaded, packageId, requestId, version));
+    return this.#entryOf(catalog, packageId, requestId, version);
   }
 
-  #entryOf(catalog: Catalog, packageId: string, requestId: string | undefined): RenderedJson | Promise<RenderedJson> {
-    const { pkg, entryKey } = this.#package(catalog, packageId);
+  #entryOf(
+    catalog: Catalog,
+    packageId: string,
+    requestId: string | undefined,
+    version: string | undefined,
+  ): RenderedJson | Promise<RenderedJson> {
+    const { pkg, entryKey: catalogKey } = this.#package(catalog, packageId);
+    const requested = version ?? pkg.version;
+    const ofCatalog = requested === pkg.version;
+    const entryKey = ofCatalog ? catalogKey : entryCacheKey(packageId, requested);
     return (
       this.#options.cache.peek<RenderedJson>(entryKey, 'entry') ??
       this.#options.cache.getOrLoad(
         entryKey,
         () => entryTags(packageId),
-        async () => renderJson(buildCatalogEntry(pkg, await this.packageArtifacts(pkg, catalog, requestId))),
+        ofCatalog
+          ? async () => renderJson(buildCatalogEntry(pkg, await this.packageArtifacts(pkg, catalog, requestId)))
+          : () => this.#versionEntry({ ...pkg, version: requested }, catalog, requestId),
         'entry',
       )
     );
+  }
+
+  /**
+   * The entry of a version other than the catalog's: the catalog's data of the package with that
+   * version's artifacts. Its descriptor.json is read first, alone: a version the origin does not
+   * have (404) is `unknown-version` after one origin request, not five, and leaves one cached
+   * `null` (dropped with the package tag when that version is published and revalidated).
+   */
+  async #versionEntry(pkg: CatalogPackage, catalog: Catalog, requestId: string | undefined): Promise<RenderedJson> {
+    const urls = packageUrls(this.#options, pkg, catalog.defaultExternals);
+    if ((await this.artifact(pkg, 'descriptor.json', urls.descriptor, requestId)) === null) {
+      throw new HostError('unknown-version', `Unknown version of ${pkg.id}: ${pkg.version}`);
+    }
+    return renderJson(buildCatalogEntry(pkg, await this.packageArtifacts(pkg, catalog, requestId)));
   }
 
   /** `GET /api/runtime-catalog/<id>/<artifact>`: the artifact's JSON; an origin 404 is `artifact-not-found`. */
@@ -191,9 +217,7 @@ export class RuntimeCatalog {
   #package(catalog: Catalog, packageId: string): IndexedPackage {
     let byId = this.#packagesById.get(catalog);
     if (byId === undefined) {
-      byId = new Map(
-        catalog.packages.map((pkg) => [pkg.id, { pkg, entryKey: cacheKey(['runtime-entry', pkg.id, pkg.version]) }]),
-      );
+      byId = new Map(catalog.packages.map((pkg) => [pkg.id, { pkg, entryKey: entryCacheKey(pkg.id, pkg.version) }]));
       this.#packagesById.set(catalog, byId);
     }
     const indexed = byId.get(packageId);
@@ -208,7 +232,15 @@ interface IndexedPackage {
   readonly entryKey: string;
 }
 
-/** Every tag the entry of a package depends on. */
+/**
+ * The cache key of the entry of one version of a package: the catalog's version and any other
+ * share one key shape, so `?version=<the catalog's>` is the catalog entry's value.
+ */
+function entryCacheKey(packageId: string, version: string): string {
+  return cacheKey(['runtime-entry', packageId, version]);
+}
+
+/** Every tag the entry of a package depends on, whatever its version. */
 function entryTags(packageId: string): string[] {
   return [CATALOG_TAG, packageTag(packageId), ...ARTIFACT_NAMES.map((name) => artifactTag(packageId, name))];
 }

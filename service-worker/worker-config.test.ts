@@ -31,6 +31,7 @@ describe('worker configuration and what each route takes', () => {
 
   it('mirrors the host routes and the catalog', () => {
     expect(isMirrored(config, url('https://host.test/api/runtime-catalog/hero1'))).toBe(true);
+    expect(isMirrored(config, url('https://host.test/api/runtime-catalog/hero1?version=0.9.0'))).toBe(true);
     expect(isMirrored(config, url('https://host.test/api/remote-component?url=x'))).toBe(true);
     expect(isMirrored(config, url('/catalog.json'))).toBe(true);
     expect(isMirrored(config, url('https://host.test/api/revalidate'))).toBe(false);
@@ -38,6 +39,7 @@ describe('worker configuration and what each route takes', () => {
 
   it('keeps the last good copy for entries and compiled modules only, never for artifacts', () => {
     expect(keepsLastGood(config, url('https://host.test/api/runtime-catalog/hero1'))).toBe(true);
+    expect(keepsLastGood(config, url('https://host.test/api/runtime-catalog/hero1?version=0.9.0'))).toBe(true);
     expect(keepsLastGood(config, url('https://host.test/api/remote-component?url=x'))).toBe(true);
     expect(keepsLastGood(config, url('https://host.test/api/runtime-catalog/hero1/data.json'))).toBe(false);
     expect(keepsLastGood(config, url('https://host.test/api/runtime-catalog'))).toBe(false);

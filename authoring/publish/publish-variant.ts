@@ -9,6 +9,7 @@ import { fetchBytes } from './fetch-bytes.js';
 import { moduleFiles, moduleHash } from './module-files.js';
 import { type PublishOptions, type PublishTargets, publishArtifacts } from './publish-artifacts.js';
 import { type PendingRevalidation, type PublishManifest, readManifest } from './publish-manifest.js';
+import type { AttributesSnapshot } from './published-record.js';
 import { readVariantSources, variantArtifacts, variantCatalogPackage } from './variant-artifacts.js';
 import { verifyThroughOrigin } from './verify-through-origin.js';
 
@@ -42,6 +43,8 @@ export async function publishVariant(
   variant: string,
   targets: PublishTargets,
   options: PublishOptions,
+  /** The version's Strapi attributes snapshot, recorded with it before the host is revalidated. */
+  attributes?: AttributesSnapshot,
 ): Promise<VariantPublish> {
   const { progress, dryRun } = options;
   const read = await readVariantPackage(root, config.packages, config.scope, variant);
@@ -131,7 +134,7 @@ export async function publishVariant(
     targets,
     { packageId: variant, package: pkg.name, version: pkg.version },
     artifacts,
-    { moduleChanged, moduleHash: newModuleHash, catalog, manifest: stored },
+    { moduleChanged, moduleHash: newModuleHash, catalog, manifest: stored, attributes },
     options,
   );
   return {

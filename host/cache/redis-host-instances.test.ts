@@ -1,3 +1,4 @@
+import { ARTIFACT_NAMES } from '@runtime-component-catalog/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jsonOf } from '../../testing/host/host-fixture.js';
 import { type RedisServer, startRedisServer } from '../../testing/host/redis-server.js';
@@ -114,6 +115,27 @@ describe('two host instances on one Redis', () => {
     expect(await jsonOf(await b!.app.request(metaRoute))).toEqual(metaWithOwner('v2'));
     expect(await jsonOf(await a!.app.request(metaRoute))).toEqual(metaWithOwner('v2'));
     expect(origin.requests(metaPath)).toBe(2);
+  });
+
+  it('shares every version of a package under its own key, and a package revalidation drops them all', async () => {
+    const { hosts, origin } = await twoHosts();
+    const [a, b] = hosts;
+    const older = samplePackage(0, '0.9.0');
+    for (const name of ARTIFACT_NAMES) origin.put(artifactPath(older.pkg, name), older.artifacts[name]);
+    const paths = [entryPath, `${entryPath}?version=0.9.0`];
+    const bodies = [];
+    for (const path of paths) bodies.push(await (await a!.app.request(path)).text());
+    expect(await a!.store.get(JSON.stringify(['runtime-entry', 'pkg0', '0.9.0']))).toBeDefined();
+    origin.resetRequests();
+    // B reads both from Redis: the same bytes, no origin request.
+    for (const [index, path] of paths.entries()) expect(await (await b!.app.request(path)).text()).toBe(bodies[index]);
+    expect(origin.requests()).toBe(0);
+
+    expect((await b!.revalidate({ packageId: 'pkg0' })).status).toBe(200);
+    for (const path of paths) expect((await a!.app.request(path)).status).toBe(200);
+    // The catalog, and five artifacts of each version.
+    expect(origin.requests()).toBe(11);
+    expect(origin.requests(artifactPath(older.pkg, 'descriptor.json'))).toBe(1);
   });
 });
 

@@ -5,8 +5,13 @@ import type { RuntimeCatalog } from '../runtime-catalog.js';
 import { answerMethodNotAllowed } from './method-not-allowed.js';
 import { renderedResponder } from './rendered-responder.js';
 import { requestIdOfContext } from './request-id-of-context.js';
+import { requestedVersion } from './requested-version.js';
 
-/** `GET /api/runtime-catalog[/<id>[/<artifact>]]` (spec 4.1, docs/design.md HTTP contract). */
+/**
+ * `GET /api/runtime-catalog[/<id>[/<artifact>]]` (spec 4.1, docs/design.md HTTP contract); an entry
+ * also as `/<id>?version=<semver>`, a published version of its package. Other query parameters are
+ * ignored.
+ */
 export function runtimeCatalogRoutes(runtimeCatalog: RuntimeCatalog, hostApiVersion: string): Hono {
   // Every answer names the host API version, which the SDK checks entries' `hostApi` against.
   const jsonResponse = renderedResponder({
@@ -18,7 +23,8 @@ export function runtimeCatalogRoutes(runtimeCatalog: RuntimeCatalog, hostApiVers
   routes.get('/', async (c) => jsonResponse(c, await runtimeCatalog.build(requestIdOfContext(c))));
   // Not async: a warm entry is answered without a promise (docs/host-performance.md "Warm entry").
   routes.get('/:id', (c): Response | Promise<Response> => {
-    const entry = runtimeCatalog.entryNowOrLater(c.req.param('id'), requestIdOfContext(c));
+    const version = requestedVersion(c);
+    const entry = runtimeCatalog.entryNowOrLater(c.req.param('id'), requestIdOfContext(c), version);
     return entry instanceof Promise ? entry.then((rendered) => jsonResponse(c, rendered)) : jsonResponse(c, entry);
   });
   routes.get('/:id/:artifact', async (c) => {

@@ -50,11 +50,11 @@ describe('catalog-schema publish', () => {
     expect(steps.filter((step) => step === 'verify')).toHaveLength(6);
     // Revalidate comes last, after every verification.
     expect(steps.lastIndexOf('verify')).toBeLessThan(steps.indexOf('revalidate'));
-    // The version index is recorded before the revalidation; the Strapi snapshot, from the gate, after it.
+    // The version is recorded (its Strapi snapshot, then the index) before the host is revalidated.
     expect(lines.slice(-4)).toEqual([
+      'record: put and verified @acme/ui-hero2@0.1.0/strapi-attributes.json',
       'record: put and verified @acme/ui-hero2/versions.json',
       'revalidate: package hero2 → 200 (runtime-package:hero2)',
-      'record: put and verified @acme/ui-hero2@0.1.0/strapi-attributes.json',
       'published @acme/ui-hero2@0.1.0',
     ]);
     expect(stack.revalidations).toEqual([{ body: { packageId: 'hero2' }, status: 200 }]);

@@ -5,7 +5,6 @@ import type { CommandResult } from '../../pipeline/command-result.js';
 import { compilePackage } from '../../pipeline/compile-package.js';
 import type { PublishEvent, PublishTargets } from '../../publish/publish-artifacts.js';
 import { publishVariant, type VariantPublish } from '../../publish/publish-variant.js';
-import { recordPublishedVersion } from '../../publish/published-record.js';
 import { storeSource } from '../../versions/published-source.js';
 import { gateVariant, type VariantGate } from '../../versions/version-gate.js';
 import { validateCommand } from './validate-command.js';
@@ -58,17 +57,16 @@ export async function publishCommand(
   }
   const results: VariantPublish[] = [];
   for (const variant of variants) {
-    const result = await publishVariant(context.root, context.config, variant, targets, {
-      dryRun: options.dryRun,
-      force: options.force,
-      progress: options.progress,
-    });
-    // publishArtifacts records the version in versions.json; the Strapi snapshot comes from the gate.
-    const recorded = options.dryRun
-      ? []
-      : await recordPublishedVersion(targets, result, gates.get(variant)?.state.attributes);
-    for (const key of recorded) options.progress({ step: 'upload', text: `record: put and verified ${key}` });
-    results.push({ ...result, uploaded: [...result.uploaded, ...recorded] });
+    // The version is recorded (versions.json, the gate's Strapi snapshot) before the host is revalidated.
+    const result = await publishVariant(
+      context.root,
+      context.config,
+      variant,
+      targets,
+      { dryRun: options.dryRun, force: options.force, progress: options.progress },
+      gates.get(variant)?.state.attributes,
+    );
+    results.push(result);
   }
   const upToDate = results.filter((result) => result.upToDate).length;
   const published = results.length - upToDate;
