@@ -9,9 +9,13 @@ export interface CliRun {
 
 /**
  * Runs `catalog-schema <args>` in-process in a schema package (the built package, as users run
- * it; `npm run build` builds authoring/dist), with an empty environment.
+ * it; `npm run build` builds authoring/dist), with `env` as its whole environment (default empty).
  */
-export async function catalogSchema(root: string, args: readonly string[]): Promise<CliRun> {
+export async function catalogSchema(
+  root: string,
+  args: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const io = {
@@ -19,6 +23,6 @@ export async function catalogSchema(root: string, args: readonly string[]): Prom
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stderr += text) },
   };
-  const code = await runCli(args, io, { env: {} });
+  const code = await runCli(args, io, { env });
   return { code, stdout, stderr };
 }

@@ -3,8 +3,8 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runCli } from '@runtime-component-catalog/authoring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogSchema } from './catalog-schema-cli.js';
 import { callStrapi, createDocument } from './strapi-rest.js';
 import { type StrapiServer, startStrapiServer } from './strapi-server.js';
 
@@ -84,15 +84,10 @@ async function heroes(documentId: string) {
 }
 
 async function migrate(args: string[], env: Record<string, string | undefined> = {}) {
-  let stdout = '';
-  let stderr = '';
-  const io = {
-    cwd: root,
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-  };
-  const code = await runCli(['migrate-pages', ...args], io, {
-    env: { STRAPI_URL: proxyUrl, STRAPI_TOKEN: server.apiToken, ...env },
+  const { code, stdout, stderr } = await catalogSchema(root, ['migrate-pages', ...args], {
+    STRAPI_URL: proxyUrl,
+    STRAPI_TOKEN: server.apiToken,
+    ...env,
   });
   expect(stdout + stderr).not.toContain(server.apiToken);
   return { code, lines: stdout.trimEnd().split('\n'), stderr };

@@ -4,9 +4,8 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runCli } from '@runtime-component-catalog/authoring';
 import { freePort } from '../../free-port.js';
-import type { CliRun } from '../catalog-schema-cli.js';
+import { type CliRun, catalogSchema } from '../catalog-schema-cli.js';
 import { bootTimeoutMs } from '../check-package.js';
 import { childEnv, writeChild } from '../child-bundle.js';
 import type { ServeReport, ServeRequest } from '../serve-report.js';
@@ -56,15 +55,7 @@ export class ProofApp {
 
   /** `catalog-schema <args>` in the package copy, with `env` (STRAPI_URL, STRAPI_TOKEN). */
   async cli(args: readonly string[], env: Record<string, string> = {}): Promise<CliRun> {
-    let stdout = '';
-    let stderr = '';
-    const io = {
-      cwd: this.root,
-      stdout: { write: (text: string) => (stdout += text) },
-      stderr: { write: (text: string) => (stderr += text) },
-    };
-    const code = await runCli(args, io, { env });
-    return { code, stdout, stderr };
+    return catalogSchema(this.root, args, env);
   }
 
   /** Copies the generated cms folders into the app (made at the first deploy), keeping its database. */
