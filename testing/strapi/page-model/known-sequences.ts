@@ -52,4 +52,12 @@ export const knownSequences: [Iterable<PageCommand>][] = [
     new SaveCommand('storeA', 'a', 'en', 'title', 'a'),
     new SaveCommand('storeA', 'a', 'en', 'title', 'a'),
   ),
+  // Not a defect of the guard but of the model: a create based on a page's absence, while the page
+  // id was taken and renamed away in between, was judged stale. Absent is absent: it is accepted.
+  sequence(
+    new StoreDeleteCommand('storeA', 'a', 'en'),
+    new SaveCommand('rest', 'a', 'en', 'title', 'a'),
+    new SaveCommand('rest', 'a', 'en', 'slug', 'c'),
+    new SaveCommand('storeA', 'a', 'en', 'title', 'a'),
+  ),
 ];

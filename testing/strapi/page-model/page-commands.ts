@@ -3,7 +3,7 @@ import { count } from './command-tally.js';
 import type { ActorRead, Change, PageActors } from './page-actors.js';
 import { type Actor, describeRow, type Locale, type PageName, type StoreActor, slotOf } from './page-vocabulary.js';
 import type { PageRead, PageWorld, SlotVersions } from './page-world.js';
-import { judgeWrites, type WriteAttempt, type WriteOutcome } from './write-judgement.js';
+import { isStale, judgeWrites, type WriteAttempt, type WriteOutcome } from './write-judgement.js';
 
 // The commands of the model-based test (fast-check's fc.commands, run by fc.asyncModelRun): each
 // acts on the real Strapi, notes what it answered in the run's trail, observes the run's pages
@@ -12,8 +12,8 @@ import { judgeWrites, type WriteAttempt, type WriteOutcome } from './write-judge
 /** A command of the model: the world is the model, the actors reach the real Strapi. */
 export type PageCommand = fc.AsyncCommand<PageWorld, PageActors>;
 
-function countWrite(before: SlotVersions, attempt: WriteAttempt): void {
-  const stale = attempt.read.version !== (before.get(slotOf(attempt.name, attempt.locale)) ?? 0);
+function countWrite(world: PageWorld, before: SlotVersions, attempt: WriteAttempt): void {
+  const stale = isStale(world, before, attempt);
   count(`write ${attempt.outcome.kind}${stale ? ' (stale read)' : ''}`);
 }
 
@@ -101,7 +101,7 @@ export class SaveCommand implements PageCommand {
       ...(into === undefined ? {} : { into }),
       ...(rename ? { renamedTo: this.target } : {}),
     };
-    countWrite(before, attempt);
+    countWrite(world, before, attempt);
     judgeWrites(world, before, [attempt]);
   }
   toString(): string {
@@ -138,7 +138,7 @@ export class RaceCommand implements PageCommand {
       if (read === undefined || outcome === undefined) throw new Error(`${this}: no read`);
       return { actor, name: this.name, locale: this.locale, read, expected: 'accept-if-current', outcome };
     });
-    for (const attempt of attempts) countWrite(before, attempt);
+    for (const attempt of attempts) countWrite(world, before, attempt);
     judgeWrites(world, before, attempts);
   }
   toString(): string {
@@ -176,7 +176,7 @@ export class StoreDeleteCommand implements PageCommand {
       expected: 'accept-if-current',
       outcome,
     };
-    countWrite(before, attempt);
+    countWrite(world, before, attempt);
     judgeWrites(world, before, [attempt]);
   }
   toString(): string {

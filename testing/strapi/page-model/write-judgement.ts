@@ -3,7 +3,9 @@ import type { PageRead, PageWorld, SlotVersions } from './page-world.js';
 
 // The rules of a write based on a read (a save, a create, a localization, a guarded delete),
 // judged after the command, against the slots' versions before it (docs/strapi-pages.md):
-// - a write based on a read whose slot has changed since (stale) is refused;
+// - a write based on a read whose slot has changed since (stale) is refused; a write based on the
+//   page's absence (a create, a new locale) is current while the slot is absent: a page created
+//   and then deleted or renamed away in between is not overwritten by it (docs/strapi-pages.md);
 // - a write based on the current version is accepted, unless it takes a page id another document
 //   holds in the locale (a rename to a free one is accepted: the old id is retired);
 // - of concurrent writes based on the same version, at most one is accepted;
@@ -32,13 +34,21 @@ export interface WriteAttempt {
   readonly outcome: WriteOutcome;
 }
 
+/** Whether the write's read is out of date: its slot moved since, and it was not based on a still absent page. */
+export function isStale(world: PageWorld, before: SlotVersions, attempt: WriteAttempt): boolean {
+  const slot = slotOf(attempt.name, attempt.locale);
+  const current = before.get(slot) ?? 0;
+  const stillAbsent = attempt.read.row === undefined && world.stateAt(slot, current) === 'absent';
+  return attempt.read.version !== current && !stillAbsent;
+}
+
 /** Checks the writes of one command (observed already); the accepted one's actor holds what it wrote. */
 export function judgeWrites(world: PageWorld, before: SlotVersions, attempts: readonly WriteAttempt[]): void {
   const accepted = attempts.filter((attempt) => attempt.outcome.kind === 'accepted');
   for (const attempt of attempts) {
     const slot = slotOf(attempt.name, attempt.locale);
     const current = before.get(slot) ?? 0;
-    const stale = attempt.read.version !== current;
+    const stale = isStale(world, before, attempt);
     const what = `${attempt.actor}'s write of ${slot} based on ${describeRow(attempt.read.row)}`;
     const { outcome } = attempt;
     if (outcome.kind === 'failed')
