@@ -13,6 +13,7 @@ export type { ArtifactRef, CatalogEntry, ModuleRef } from './catalog-entry.js';
 export { DEFAULT_EXTERNALS } from './default-externals.js';
 export { HOST_API_VERSION, HOST_API_VERSION_HEADER } from './host-api-version.js';
 export { HOST_ERROR_CODES, type HostErrorCode } from './host-error-code.js';
+export { type ChainFailure, type ChainResult, type MigrationStep, runMigrationChain } from './migration-chain.js';
 export type { JsonObject, PackageArtifacts, PackageUrls, PuckConfig } from './package-artifacts.js';
 export type { PackageDescriptor } from './package-descriptor.js';
 export {
@@ -44,6 +45,7 @@ export {
   type RuntimeRegistry,
   remoteComponentPath,
 } from './runtime-registry.js';
+export { sameValue } from './same-value.js';
 export { NON_PROP_KEYS, propsOfStoredComponent, restoreEmptyLists } from './strapi-block-props.js';
 export type { StrapiComponentAttribute, StrapiComponentSchema } from './strapi-component-schema.js';
 export { blocksPopulate, bracketQuery } from './strapi-populate-query.js';

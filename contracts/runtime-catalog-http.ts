@@ -87,12 +87,28 @@ export type ReadinessBody =
       reason: NotReadyReason;
     };
 
-/** `GET /api/runtime-catalog/<id>` */
-export function entryPath(packageId: string): string {
+/**
+ * `GET /api/runtime-catalog/<id>`; with `version`, `?version=<semver>`: the entry of that published
+ * version of the package (docs/design.md HTTP contract).
+ */
+export function entryPath(packageId: string, version?: string): string {
+  return `${packagePath(packageId)}${versionQuery(version)}`;
+}
+
+/**
+ * `GET /api/runtime-catalog/<id>/<artifact>`; with `version`, `?version=<semver>`: that artifact of
+ * that published version of the package (docs/design.md HTTP contract).
+ */
+export function artifactPath(packageId: string, artifact: ArtifactName, version?: string): string {
+  return `${packagePath(packageId)}/${artifact}${versionQuery(version)}`;
+}
+
+function packagePath(packageId: string): string {
   return `${HOST_ROUTES.runtimeCatalog}/${encodeURIComponent(packageId)}`;
 }
 
-/** `GET /api/runtime-catalog/<id>/<artifact>` */
-export function artifactPath(packageId: string, artifact: ArtifactName): string {
-  return `${entryPath(packageId)}/${artifact}`;
+// Encoded whole: a `+` of a version (build metadata, which the host refuses) must reach it as `+`,
+// not as the space that form decoding makes of a bare one.
+function versionQuery(version: string | undefined): string {
+  return version === undefined ? '' : `?version=${encodeURIComponent(version)}`;
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { artifactOf, insert, openPlayground, revalidate, writeArtifact } from './support/playground.js';
+import { artifactTextOf, insert, openPlayground, revalidate, writeArtifact } from './support/playground.js';
 
 test('fields follow the host: after puck.json is republished, selecting the same instance again shows the new fields', async ({
   context,
@@ -9,10 +9,8 @@ test('fields follow the host: after puck.json is republished, selecting the same
   await page.evaluate((instanceId) => window.playground!.select(instanceId), id);
   await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toBeVisible();
 
-  const puck = (await artifactOf('@acme/ui-hero1@1.0.0', 'puck.json')) as {
-    properties: Record<string, { label?: string }>;
-  };
-  const republished = structuredClone(puck);
+  const original = await artifactTextOf('@acme/ui-hero1@1.0.0', 'puck.json');
+  const republished = JSON.parse(original) as { properties: Record<string, { label?: string }> };
   republished.properties.title!.label = 'Headline';
   await writeArtifact('@acme/ui-hero1@1.0.0', 'puck.json', JSON.stringify(republished, null, 2));
   try {
@@ -25,7 +23,7 @@ test('fields follow the host: after puck.json is republished, selecting the same
     await expect(page.getByRole('textbox', { name: 'Headline', exact: true })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveCount(0);
   } finally {
-    await writeArtifact('@acme/ui-hero1@1.0.0', 'puck.json', JSON.stringify(puck, null, 2));
+    await writeArtifact('@acme/ui-hero1@1.0.0', 'puck.json', original);
     expect(await revalidate(page, { packageId: 'hero1', artifact: 'puck.json' })).toBe(200);
   }
 });

@@ -9,6 +9,7 @@ import { type EsmOrigin, startEsmOrigin } from '../testing/origins/esm-origin.js
 import { buildWorkerScript, serveWorkerScript } from './build/worker-script.js';
 import type { PlaygroundPageStoreChoice } from './playground/page-store-choice.js';
 import { createPublisherApi, publisherRequestListener } from './publisher/publisher-api.js';
+import { strapiReleaseCms } from './publisher/strapi-release-cms.js';
 import { startHostProcess } from './stack/host-process.js';
 import { listenError } from './stack/playground-start-error.js';
 import { startPlaygroundStrapi } from './stack/playground-strapi.js';
@@ -19,6 +20,7 @@ import {
   schemaPackageDir,
   schemaPackageVariants,
 } from './stack/publish-schema-package.js';
+import { publishedVersionAttributes } from './stack/published-version-attributes.js';
 import { claimStateFolder, resetStateFolder, type StateFolder } from './stack/state-folder.js';
 
 export { PlaygroundStartError } from './stack/playground-start-error.js';
@@ -117,15 +119,39 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     });
     cleanups.push(() => host.stop());
     const strapi = await strapiStarting;
+    const stores: PublishStores = {
+      artifactsDir: state.artifactsDir,
+      artifactsOrigin: origin.url,
+      esmDir: state.esmDir,
+      esmOrigin: `${esm.url}${ESM_PREFIX}`,
+      hostUrl: host.url,
+      secret: options.secret,
+    };
+    const currentPageStore = async (): Promise<PlaygroundPageStoreChoice> =>
+      strapi === undefined
+        ? { kind: 'indexeddb' }
+        : {
+            kind: 'strapi',
+            ...(await strapi.store()),
+            versionAttributes: await publishedVersionAttributes(state.artifactsDir),
+          };
     const vite = await startEditorServer(options, {
-      pageStore: strapi === undefined ? { kind: 'indexeddb' } : { kind: 'strapi', ...strapi.store },
+      pageStore: strapi === undefined ? { kind: 'indexeddb' } : { kind: 'strapi', ...(await strapi.store()) },
       hostUrl: host.url,
       artifactsUrl: origin.url,
       esmUrl: `${esm.url}${ESM_PREFIX}`,
       workerFile,
       publisher: createPublisherApi(
-        { artifactsDir: state.artifactsDir, artifactsOrigin: origin.url, hostUrl: host.url, secret: options.secret },
+        stores,
         { artifacts: () => origin.counts(), esm: () => esm.counts() },
+        // Releases (examples/releases) are published from a copy in the state folder; on Strapi,
+        // a release that changes a component is generated and deployed there first.
+        {
+          stores,
+          releaseDir: state.releaseDir,
+          ...(strapi === undefined ? {} : { cms: strapiReleaseCms(strapi, stores) }),
+        },
+        currentPageStore,
       ),
     });
     cleanups.push(() => vite.close());
@@ -136,14 +162,6 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     await mkdir(state.esmDir);
     options.log(`artifacts origin at ${origin.url} (serving ${state.artifactsDir})`);
     options.log(`ESM origin at ${esm.url}${ESM_PREFIX} (serving ${state.esmDir})`);
-    const stores: PublishStores = {
-      artifactsDir: state.artifactsDir,
-      artifactsOrigin: origin.url,
-      esmDir: state.esmDir,
-      esmOrigin: `${esm.url}${ESM_PREFIX}`,
-      hostUrl: host.url,
-      secret: options.secret,
-    };
     const [published] = await Promise.all([publishCatalog(state, stores), buildWorkerScript(state.workerDir)]);
     options.log(published);
     options.log(`development revalidation secret: ${options.secret}`);
@@ -155,7 +173,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       artifactsUrl: origin.url,
       esmUrl: `${esm.url}${ESM_PREFIX}`,
       hostExit: host.exit,
-      ...(strapi === undefined ? {} : { strapi: { url: strapi.store.url, token: strapi.store.token } }),
+      ...(strapi === undefined ? {} : { strapi: { url: strapi.url, token: (await strapi.store()).token } }),
       close,
     };
   } catch (error) {
@@ -179,8 +197,10 @@ async function startEditorServer(
   const vite = await createServer({
     configFile: false,
     root: join(examples, 'playground'),
-    // Its own cache: the e2e scenario page's Vite server runs beside it with other dependencies.
-    cacheDir: join(examples, '../node_modules/.vite-playground'),
+    // Its own cache: the e2e scenario page's Vite server runs beside it with other dependencies,
+    // and an `npm run start:strapi` beside an `npm start` (the e2e suite) with other defines, which
+    // makes Vite optimize the dependencies again and swap the folder under the other's pages.
+    cacheDir: join(examples, `../node_modules/.vite-playground${parts.pageStore.kind === 'strapi' ? '-strapi' : ''}`),
     logLevel: 'warn',
     // window.playground.urls (docs/design.md page hooks).
     define: {
@@ -213,6 +233,8 @@ async function startEditorServer(
         '@puckeditor/core',
         'lucide-react',
         'idb',
+        'semver/functions/compare.js',
+        'semver/functions/parse.js',
         'semver/functions/satisfies.js',
         'semver/ranges/valid.js',
         'zod/mini',

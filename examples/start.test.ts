@@ -171,6 +171,18 @@ describe('npm start', () => {
       expect(republish('nope').stderr).toBe('error: Unknown package: nope\n');
       expect(republish().status).toBe(2);
 
+      // hero1 2.0.0 is one POST away (examples/releases/hero1-2.0.0, the real catalog-schema publish).
+      const released = await fetch(`${url}__playground/publish-release`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"release":"hero1-2.0.0"}',
+      });
+      expect([released.status, ((await released.json()) as { published: unknown }).published]).toEqual([
+        200,
+        { variant: 'hero1', package: '@acme/ui-hero1', version: '2.0.0' },
+      ]);
+      expect(await (await fetch(`${url}api/runtime-catalog/hero1`)).json()).toMatchObject({ version: '2.0.0' });
+
       playground.child.kill('SIGINT');
       expect(await playground.exit).toBe(0);
       for (const stopped of [url, host, artifacts]) {
@@ -186,6 +198,14 @@ describe('npm start', () => {
       );
       expect(again.output().stdout).not.toContain('POST /api/revalidate');
       expect(await (await fetch(`${againUrl}origin/catalog.json`)).text()).toBe(catalog);
+      // hero1 is 1.0.0 again, the only version published; 2.0.0 is a click away again.
+      expect(await (await fetch(`${againUrl}__playground/versions?variant=hero1`)).json()).toEqual({
+        variant: 'hero1',
+        package: '@acme/ui-hero1',
+        catalogVersion: '1.0.0',
+        published: ['1.0.0'],
+        releases: ['hero1-2.0.0'],
+      });
       const restored = await fetch(`${againUrl}api/runtime-catalog/callout1/data.json`);
       expect(((await restored.json()) as { title: string }).title).toBe('Good to know');
       again.child.kill('SIGINT');

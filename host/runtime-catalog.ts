@@ -10,6 +10,7 @@ import {
   cacheKey,
   type JsonObject,
   type PackageArtifacts,
+  type PackageUrls,
   packageTag,
   packageUrls,
   type RevalidateResponse,
@@ -117,10 +118,11 @@ export class RuntimeCatalog {
     requestId: string | undefined,
     version: string | undefined,
   ): RenderedJson | Promise<RenderedJson> {
-    const { pkg, entryKey: catalogKey } = this.#package(catalog, packageId);
+    const indexed = this.#package(catalog, packageId);
+    const { pkg } = indexed;
     const requested = version ?? pkg.version;
     const ofCatalog = requested === pkg.version;
-    const entryKey = ofCatalog ? catalogKey : entryCacheKey(packageId, requested);
+    const entryKey = ofCatalog ? indexed.entryKey : versionEntryKey(indexed, requested);
     return (
       this.#options.cache.peek<RenderedJson>(entryKey, 'entry') ??
       this.#options.cache.getOrLoad(
@@ -136,23 +138,31 @@ export class RuntimeCatalog {
 
   /**
    * The entry of a version other than the catalog's: the catalog's data of the package with that
-   * version's artifacts. Its descriptor.json is read first, alone: a version the origin does not
-   * have (404) is `unknown-version` after one origin request, not five, and leaves one cached
-   * `null` (dropped with the package tag when that version is published and revalidated).
+   * version's artifacts, once {@link #assertPublished} has found the version.
    */
   async #versionEntry(pkg: CatalogPackage, catalog: Catalog, requestId: string | undefined): Promise<RenderedJson> {
-    const urls = packageUrls(this.#options, pkg, catalog.defaultExternals);
-    if ((await this.artifact(pkg, 'descriptor.json', urls.descriptor, requestId)) === null) {
-      throw new HostError('unknown-version', `Unknown version of ${pkg.id}: ${pkg.version}`);
-    }
+    await this.#assertPublished(pkg, packageUrls(this.#options, pkg, catalog.defaultExternals), requestId);
     return renderJson(buildCatalogEntry(pkg, await this.packageArtifacts(pkg, catalog, requestId)));
   }
 
-  /** `GET /api/runtime-catalog/<id>/<artifact>`: the artifact's JSON; an origin 404 is `artifact-not-found`. */
-  async artifactJson(packageId: string, artifact: ArtifactName, requestId?: string): Promise<RenderedJson> {
+  /**
+   * `GET /api/runtime-catalog/<id>/<artifact>`: the artifact's JSON; an origin 404 is
+   * `artifact-not-found`. `version`: that artifact of that published version (`?version=`,
+   * docs/design.md HTTP contract), under spec 3's key of that version with the package's tags, so
+   * a package revalidation drops it; a version the origin does not have is `unknown-version`, as
+   * for its entry. The catalog's own version is the plain route's answer.
+   */
+  async artifactJson(
+    packageId: string,
+    artifact: ArtifactName,
+    requestId?: string,
+    version?: string,
+  ): Promise<RenderedJson> {
     const catalog = await this.catalog(requestId);
-    const { pkg } = this.#package(catalog, packageId);
+    const { pkg: catalogPkg } = this.#package(catalog, packageId);
+    const pkg = version === undefined || version === catalogPkg.version ? catalogPkg : { ...catalogPkg, version };
     const urls = packageUrls(this.#options, pkg, catalog.defaultExternals);
+    if (pkg !== catalogPkg) await this.#assertPublished(pkg, urls, requestId);
     const value = await this.artifact(pkg, artifact, urls[artifactKey(artifact)], requestId);
     if (value === null) throw new HostError('artifact-not-found', `Artifact not found: ${artifact}`);
     let rendered = this.#renderedArtifacts.get(value);
@@ -161,6 +171,18 @@ export class RuntimeCatalog {
       this.#renderedArtifacts.set(value, rendered);
     }
     return rendered;
+  }
+
+  /**
+   * HostError `unknown-version` unless the origin has the descriptor.json of `pkg`'s version (a
+   * version other than the catalog's). Read alone, before anything else of that version: a version
+   * the origin does not have costs one origin request and leaves one cached `null` (dropped with
+   * the package tag when that version is published and revalidated).
+   */
+  async #assertPublished(pkg: CatalogPackage, urls: PackageUrls, requestId: string | undefined): Promise<void> {
+    if ((await this.artifact(pkg, 'descriptor.json', urls.descriptor, requestId)) === null) {
+      throw new HostError('unknown-version', `Unknown version of ${pkg.id}: ${pkg.version}`);
+    }
   }
 
   /**
@@ -217,7 +239,12 @@ export class RuntimeCatalog {
   #package(catalog: Catalog, packageId: string): IndexedPackage {
     let byId = this.#packagesById.get(catalog);
     if (byId === undefined) {
-      byId = new Map(catalog.packages.map((pkg) => [pkg.id, { pkg, entryKey: entryCacheKey(pkg.id, pkg.version) }]));
+      byId = new Map(
+        catalog.packages.map((pkg) => [
+          pkg.id,
+          { pkg, entryKey: entryCacheKey(pkg.id, pkg.version), versionKeys: new Map<string, string>() },
+        ]),
+      );
       this.#packagesById.set(catalog, byId);
     }
     const indexed = byId.get(packageId);
@@ -226,10 +253,31 @@ export class RuntimeCatalog {
   }
 }
 
-/** A package of the catalog and the cache key of its entry. */
+/** A package of the catalog and the cache keys of its entries. */
 interface IndexedPackage {
   readonly pkg: CatalogPackage;
+  /** The key of the catalog version's entry. */
   readonly entryKey: string;
+  /** The keys of other versions' entries asked for (`?version=`), at most {@link MAX_VERSION_KEYS}. */
+  readonly versionKeys: Map<string, string>;
+}
+
+/** Versions of one package whose entry key is kept; past them, the key is built for each request. */
+const MAX_VERSION_KEYS = 16;
+
+/**
+ * The entry key of another `version` of an indexed package, kept as the catalog version's is, so a
+ * warm `?version=` entry builds no key (docs/host-performance.md "Warm versioned entry"). Bounded,
+ * because a client can ask for any number of well-formed versions; the keys go with the catalog
+ * value they were indexed from.
+ */
+function versionEntryKey(indexed: IndexedPackage, version: string): string {
+  let key = indexed.versionKeys.get(version);
+  if (key === undefined) {
+    key = entryCacheKey(indexed.pkg.id, version);
+    if (indexed.versionKeys.size < MAX_VERSION_KEYS) indexed.versionKeys.set(version, key);
+  }
+  return key;
 }
 
 /**

@@ -107,15 +107,19 @@ export class CatalogClient {
     registerRuntimeModules(modules);
   }
 
-  /** Stage 2: the CatalogEntry of `id` from the host; concurrent calls share one request. */
-  getEntry(id: string): Promise<CatalogEntry> {
-    return this.#host.getJson<CatalogEntry>(entryPath(id));
+  /**
+   * Stage 2: the CatalogEntry of `id` from the host; concurrent calls share one request. With
+   * `version`, the entry of that published version (`?version=`; the host answers
+   * `invalid-version` or `unknown-version` otherwise).
+   */
+  getEntry(id: string, version?: string): Promise<CatalogEntry> {
+    return this.#host.getJson<CatalogEntry>(entryPath(id, version));
   }
 
-  /** One artifact through the host (null when the origin has none). */
-  async getArtifact(id: string, artifact: ArtifactName): Promise<JsonObject | null> {
+  /** One artifact through the host (null when the origin has none); with `version`, that published version's. */
+  async getArtifact(id: string, artifact: ArtifactName, version?: string): Promise<JsonObject | null> {
     try {
-      return await this.#host.getJson<JsonObject>(artifactPath(id, artifact));
+      return await this.#host.getJson<JsonObject>(artifactPath(id, artifact, version));
     } catch (error) {
       if (error instanceof SdkError && error.code === 'not-found') return null;
       throw error;
@@ -170,6 +174,24 @@ export class CatalogClient {
   /** The module of {@link loadPackageComponent} once it has loaded (no request): it renders without a loading frame. */
   peekPackageComponent(id: string): ComponentModule | undefined {
     return this.#loader.loaded(id);
+  }
+
+  /** The entry of {@link loadPackageComponent}'s first load of `id`, once started: the package's catalog entry in this editor. */
+  packageEntry(id: string): CatalogEntry | undefined {
+    return this.#loader.entry(id);
+  }
+
+  /** The component of published `version` of `id` (entry read with `?version=`), once per version (docs/sdk-versions.md). */
+  loadVersionComponent(id: string, version: string): Promise<ComponentModule> {
+    const key = versionKey(id, version);
+    const loading = this.#loader.loading(key);
+    if (loading !== undefined) return loading;
+    return this.getEntry(id, version).then((entry) => this.#loader.load(entry, key));
+  }
+
+  /** The module of {@link loadVersionComponent} once it has loaded (no request). */
+  peekVersionComponent(id: string, version: string): ComponentModule | undefined {
+    return this.#loader.loaded(versionKey(id, version));
   }
 
   /**
@@ -267,3 +289,6 @@ export class CatalogClient {
 export function createCatalogClient(options: CatalogClientOptions): CatalogClient {
   return new CatalogClient(options);
 }
+
+/** The loader's key of one published version of a package (its catalog entry's key is the id). */
+const versionKey = (id: string, version: string) => `${id}@${version}`;

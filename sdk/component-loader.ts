@@ -40,15 +40,21 @@ export class ComponentLoader {
   readonly #loads = new Map<string, Promise<ComponentModule>>();
   /** Each loaded module, by module URL: what renders at once, without a loading frame. */
   readonly #modules = new Map<string, ComponentModule>();
-  /** The module URL of each package's first load that has not failed. */
-  readonly #packages = new Map<string, string>();
+  /**
+   * The module URL and entry of each package's first load that has not failed, by render key: the
+   * package id for its catalog entry, `<id>@<version>` for the entry of one published version.
+   */
+  readonly #packages = new Map<string, { readonly url: string; readonly entry: CatalogEntry }>();
 
   constructor(options: ComponentLoaderOptions) {
     this.#options = options;
   }
 
-  /** The module of `entry`, cached per module URL. */
-  load(entry: CatalogEntry): Promise<ComponentModule> {
+  /**
+   * The module of `entry`, cached per module URL; the first load under `key` (default: the
+   * package id) is the one {@link loading} and {@link loaded} give for it.
+   */
+  load(entry: CatalogEntry, key: string = entry.id): Promise<ComponentModule> {
     const incompatible = this.#hostApiError(entry);
     if (incompatible !== undefined) return Promise.reject(incompatible);
     const path = remoteComponentPath(entry.module.url, entry.module.sri);
@@ -61,24 +67,29 @@ export class ComponentLoader {
         (loaded) => this.#modules.set(url, loaded),
         () => {
           this.#loads.delete(url);
-          if (this.#packages.get(entry.id) === url) this.#packages.delete(entry.id);
+          for (const [known, first] of this.#packages) if (first.url === url) this.#packages.delete(known);
         },
       );
     }
-    if (!this.#packages.has(entry.id)) this.#packages.set(entry.id, url);
+    if (!this.#packages.has(key)) this.#packages.set(key, { url, entry });
     return module;
   }
 
-  /** The first load of package `packageId` made here, under way or done; undefined when none (or it failed). */
-  loading(packageId: string): Promise<ComponentModule> | undefined {
-    const url = this.#packages.get(packageId);
-    return url === undefined ? undefined : this.#loads.get(url);
+  /** The first load under `key` (a package id, or `<id>@<version>`) made here, under way or done; undefined when none (or it failed). */
+  loading(key: string): Promise<ComponentModule> | undefined {
+    const first = this.#packages.get(key);
+    return first === undefined ? undefined : this.#loads.get(first.url);
   }
 
   /** The module of {@link loading} once it has loaded. */
-  loaded(packageId: string): ComponentModule | undefined {
-    const url = this.#packages.get(packageId);
-    return url === undefined ? undefined : this.#modules.get(url);
+  loaded(key: string): ComponentModule | undefined {
+    const first = this.#packages.get(key);
+    return first === undefined ? undefined : this.#modules.get(first.url);
+  }
+
+  /** The entry of the first load under `key`, as soon as that load started; undefined when none (or it failed). */
+  entry(key: string): CatalogEntry | undefined {
+    return this.#packages.get(key)?.entry;
   }
 
   async #load(entry: CatalogEntry, path: string, url: string): Promise<ComponentModule> {

@@ -16,7 +16,11 @@ export type SdkErrorCode =
   | 'store-config-invalid'
   | 'not-found'
   | 'insert-timeout'
-  | 'render-failed';
+  | 'render-failed'
+  | 'invalid-version'
+  | 'unknown-version'
+  | 'migration-missing'
+  | 'migration-failed';
 
 /** The one error class of the SDK: a stable `code`, the context to act on, the original error in `cause`. */
 export class SdkError extends Error {

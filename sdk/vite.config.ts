@@ -44,7 +44,12 @@ export default defineConfig({
     minify: true,
     sourcemap: false,
     lib: {
-      entry: { index: 'index.ts', 'puck/index': 'puck/index.ts', 'strapi/index': 'strapi/index.ts' },
+      entry: {
+        index: 'index.ts',
+        'puck/index': 'puck/index.ts',
+        'strapi/index': 'strapi/index.ts',
+        'instance-versions/index': 'instance-versions/index.ts',
+      },
       formats: ['es'],
     },
     rollupOptions: {

@@ -115,7 +115,7 @@ describe('publishArtifacts records the version (the playground path)', () => {
     expect(await readIndex()).toEqual({ format: 1, package: pkg, versions: ['0.1.0'] });
     const texts = events.map((event) => event.text);
     const recorded = texts.indexOf(`record: put and verified ${pkg}/versions.json`);
-    expect(recorded).toBeGreaterThan(texts.indexOf('verify: data.json ok through ' + stack.origin.url));
+    expect(recorded).toBeGreaterThan(texts.indexOf(`verify: data.json ok through ${stack.origin.url}`));
     expect(recorded).toBeLessThan(texts.findIndex((text) => text.startsWith('revalidate: data.json')));
     expect(result.revalidated).toEqual(['data.json']);
   }, 30_000);

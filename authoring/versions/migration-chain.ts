@@ -1,3 +1,4 @@
+import { type MigrationStep, runMigrationChain as runChain } from '@runtime-component-catalog/contracts';
 import { AuthoringError } from '../authoring-error.js';
 
 /**
@@ -5,13 +6,14 @@ import { AuthoringError } from '../authoring-error.js';
  * for each major `n` a step that turns props saved under `n.x` into props of `n+1.0.0`. Pure and
  * synchronous.
  */
-export type VariantMigrations = Readonly<Record<string, (props: Record<string, unknown>) => Record<string, unknown>>>;
+export type VariantMigrations = Readonly<Record<string, MigrationStep>>;
 
 /**
- * The props of `props`, saved under major `fromMajor`, migrated step by step up to `toMajor`
- * (each step on the previous one's result; a copy first, so the caller's value never changes). A
- * missing step is `migration-missing`; a step that throws or returns something other than a plain
- * object is `migration-failed`, naming the step. `fromMajor` equal to `toMajor` returns a copy.
+ * The props of `props`, saved under major `fromMajor`, migrated step by step up to `toMajor` by
+ * the chain the SDK's upgrade runs too (contracts' `runMigrationChain`: on copies, so the caller's
+ * value never changes), thrown as an AuthoringError: a missing step is `migration-missing`; a step
+ * that throws, or returns something other than a plain object that can be saved, is
+ * `migration-failed`, naming the step. `fromMajor` equal to `toMajor` returns a copy.
  */
 export function runMigrationChain(
   migrations: VariantMigrations,
@@ -19,26 +21,7 @@ export function runMigrationChain(
   toMajor: number,
   props: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
-  let current = structuredClone(props) as Record<string, unknown>;
-  for (let major = fromMajor; major < toMajor; major += 1) {
-    const step = Object.hasOwn(migrations, String(major)) ? migrations[String(major)] : undefined;
-    if (typeof step !== 'function') {
-      throw new AuthoringError('migration-missing', `no migration from major ${major} to ${major + 1}`);
-    }
-    let next: unknown;
-    try {
-      next = step(current);
-    } catch (error) {
-      throw new AuthoringError(
-        'migration-failed',
-        `the migration from major ${major} threw: ${error instanceof Error ? error.message : String(error)}`,
-        { cause: error },
-      );
-    }
-    if (typeof next !== 'object' || next === null || Array.isArray(next)) {
-      throw new AuthoringError('migration-failed', `the migration from major ${major} did not return an object`);
-    }
-    current = next as Record<string, unknown>;
-  }
-  return current;
+  const result = runChain(migrations, fromMajor, toMajor, props);
+  if (result.ok) return result.props;
+  throw new AuthoringError(result.code, result.message, result.cause === undefined ? {} : { cause: result.cause });
 }

@@ -32,9 +32,16 @@ export function savedPage(page: Page): Promise<SavedPage | undefined> {
 
 /** An artifact as the playground's artifacts origin serves it now. */
 export async function artifactOf(packagePath: string, artifact: string): Promise<unknown> {
-  return JSON.parse(
-    await readFile(join(process.env.E2E_PLAYGROUND_STATE!, 'artifacts', packagePath, artifact), 'utf8'),
-  );
+  return JSON.parse(await artifactTextOf(packagePath, artifact));
+}
+
+/**
+ * An artifact's bytes as the origin serves them now: what a test that changes an artifact writes
+ * back, so that the published version stays whole (a rollback checks its bytes against the
+ * version's manifest).
+ */
+export function artifactTextOf(packagePath: string, artifact: string): Promise<string> {
+  return readFile(join(process.env.E2E_PLAYGROUND_STATE!, 'artifacts', packagePath, artifact), 'utf8');
 }
 
 /** Request counts of the playground's origins, by path. */

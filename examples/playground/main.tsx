@@ -22,6 +22,18 @@ import { runtimeModules } from './runtime-modules.js';
 /** Which page store the stack chose (playground-stack.ts defines it). */
 declare const __PLAYGROUND_PAGE_STORE__: PlaygroundPageStoreChoice;
 
+/**
+ * On Strapi, the page store as it is now: a release redeploys Strapi with a new token and a new
+ * strapi-schema.json (docs/playground.md "On Strapi"). IndexedDB's never changes, and the define
+ * keeps the editor starting offline.
+ */
+async function currentPageStore(): Promise<PlaygroundPageStoreChoice> {
+  if (__PLAYGROUND_PAGE_STORE__.kind !== 'strapi') return __PLAYGROUND_PAGE_STORE__;
+  const response = await fetch('/__playground/page-store');
+  if (!response.ok) throw new Error(`GET /__playground/page-store answered ${response.status}`);
+  return (await response.json()) as PlaygroundPageStoreChoice;
+}
+
 /** The lightweight catalog, served by the artifacts origin through the dev server's /origin proxy. */
 const CATALOG_URL = '/origin/catalog.json';
 const pageId = new URLSearchParams(location.search).get('page') ?? 'home';
@@ -45,7 +57,7 @@ try {
     fetch: source.fetch,
   });
   const catalog = await client.loadCatalog();
-  const { store, accepts, externalSources } = await openPlaygroundPageStore(__PLAYGROUND_PAGE_STORE__, catalog, () =>
+  const { store, accepts, externalSources } = await openPlaygroundPageStore(await currentPageStore(), catalog, () =>
     document.body.setAttribute('data-reload', 'required'),
   );
   const session = await openEditingSession({ store, pageId, newTitle: pageId === 'home' ? 'Home' : pageId });

@@ -1,4 +1,5 @@
 import type { StrapiSchema } from '../../sdk/strapi/strapi-schema.js';
+import type { VersionAttributesByKey } from '../../sdk/strapi/version-attributes.js';
 
 /** What the editor needs of the playground's Strapi (docs/playground.md "On Strapi"). */
 export interface PlaygroundStrapiStore {
@@ -7,11 +8,14 @@ export interface PlaygroundStrapiStore {
   readonly token: string;
   /** generated/registries/strapi-schema.json of the example schema package. */
   readonly schema: StrapiSchema;
+  /** Each published version's Strapi attributes snapshot, by `<package>@<version>` (absent in the start's define). */
+  readonly versionAttributes?: VersionAttributesByKey;
 }
 
 /**
- * Which page store the stack chose, as the editor page receives it (a Vite define): IndexedDB
- * (`npm start`) or Strapi (`npm run start:strapi`). Types only: the stack (Node) and the editor
+ * Which page store the stack chose, as the editor page receives it: a Vite define at the dev
+ * server's start, and on Strapi the current one from `GET /__playground/page-store`, which a
+ * redeploy changes (docs/playground.md "On Strapi"). Types only: the stack (Node) and the editor
  * (browser) both import it.
  */
 export type PlaygroundPageStoreChoice =

@@ -1,6 +1,6 @@
 import { Puck, useGetPuck } from '@puckeditor/core';
 import { useEffect } from 'react';
-import type { CatalogClient, EditingSession } from '../../sdk/index.js';
+import type { CatalogClient, EditingSession, Page } from '../../sdk/index.js';
 import type { PuckAdapter, PuckInsertApi } from '../../sdk/puck/index.js';
 import type { PlaygroundUrls } from './playground-hooks.js';
 
@@ -36,8 +36,33 @@ export function PlaygroundHooksBinder(props: {
       },
       setMode: (mode) => getPuck().dispatch({ type: 'setUi', ui: { previewMode: mode } }),
       saved: () => session.saved(),
+      versionOf: (instanceId) => adapter.versionOf(instanceId),
+      async upgrade(instanceId) {
+        const { plan } = await adapter.upgrade(api, instanceId);
+        await whenStored(session, (page) =>
+          page.content.some((instance) => instance.id === instanceId && instance.version === plan.to),
+        );
+        return { from: plan.from, to: plan.to, revision: session.page.revision };
+      },
     };
     document.body.setAttribute('data-playground', 'ready');
   }, [adapter, client, session, getPuck]);
   return <Puck.Layout />;
+}
+
+/** Resolves once the session's stored page passes `stored`; rejects when saving stops on a conflict or an error. */
+function whenStored(session: EditingSession, stored: (page: Page) => boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (stored(session.page)) {
+        unsubscribe();
+        resolve();
+      } else if (session.state.status === 'conflict' || session.state.status === 'error') {
+        unsubscribe();
+        session.saved().then(resolve, reject);
+      }
+    };
+    const unsubscribe = session.subscribe(check);
+    check();
+  });
 }

@@ -27,6 +27,19 @@ export interface PlaygroundHooks {
   setMode(mode: 'edit' | 'interactive'): void;
   /** Resolves once every edit so far is stored; rejects on a conflict or a failed save. */
   saved(): Promise<void>;
+  /**
+   * The package version the instance is rendered with (docs/sdk-versions.md): its catalog
+   * entry's, or its own saved version's for an instance of another major; undefined before it
+   * rendered.
+   */
+  versionOf(instanceId: string): string | undefined;
+  /**
+   * What accepting the upgrade preview does: runs the catalog module's migrations on the
+   * instance's props and applies them as one edit; resolves once that edit is stored (with the
+   * versions and the page's new revision). A failing migration rejects (SdkError
+   * `migration-missing` / `migration-failed`) and changes nothing.
+   */
+  upgrade(instanceId: string): Promise<{ readonly from: string; readonly to: string; readonly revision: number }>;
 }
 
 declare global {

@@ -28,6 +28,8 @@ export async function openPlaygroundPageStore(
     schema: choice.schema,
     token: () => choice.token,
     locale: 'en',
+    // An instance of an older version reads and writes its version's attributes only (docs/strapi-pages.md).
+    versionAttributes: choice.versionAttributes,
     resolveVariant: (packageId) => {
       const listed = catalog.packages.find((pkg) => pkg.id === packageId);
       return listed === undefined ? undefined : { package: listed.package, version: listed.version };

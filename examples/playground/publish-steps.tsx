@@ -59,27 +59,36 @@ const ok = 'var(--puck-color-green-05)';
 const failed = 'var(--puck-color-red-04)';
 const quiet = 'var(--puck-color-text-subtle)';
 
+/** Props of {@link PublishSteps}. */
+export interface PublishStepsProps {
+  readonly outcome: PublishOutcome;
+  /** Its `data-testid` is `<testIds>-result`, its list's `<testIds>-steps` (default `publisher`). */
+  readonly testIds?: string;
+  /** Headings instead of Published, Up to date and Not published (a rollback says what it did). */
+  readonly headings?: Partial<Record<PublishOutcome['kind'], string>>;
+}
+
 /**
  * The publishing tool's steps of the last publish (artifact, upload, verify, revalidate, or "up to
  * date"), one line each as `catalog-schema publish` prints them, the step's name in bold; on a
  * failure, the steps that ran and then the error. A success is a `status`, a failure an `alert`.
  */
-export function PublishSteps({ outcome }: { readonly outcome: PublishOutcome }) {
+export function PublishSteps({ outcome, testIds = 'publisher', headings }: PublishStepsProps) {
   const failure = outcome.kind === 'failed';
   const HeadingIcon = failure ? CircleX : outcome.kind === 'up-to-date' ? CircleMinus : CircleCheck;
   return (
     <section
       role={failure ? 'alert' : 'status'}
-      data-testid="publisher-result"
+      data-testid={`${testIds}-result`}
       data-outcome={outcome.kind}
       style={styles.section}
     >
       <h3 style={styles.heading}>
         <HeadingIcon size={16} color={failure ? failed : outcome.kind === 'published' ? ok : quiet} aria-hidden />
-        {HEADINGS[outcome.kind]}
+        {headings?.[outcome.kind] ?? HEADINGS[outcome.kind]}
       </h3>
       {outcome.steps.length > 0 && (
-        <ol style={styles.list} data-testid="publisher-steps" aria-label="Publish steps">
+        <ol style={styles.list} data-testid={`${testIds}-steps`} aria-label="Publish steps">
           {outcome.steps.map((event, index) => (
             // The steps of one publish never change: their order is their identity.
             // biome-ignore lint/suspicious/noArrayIndexKey: see above

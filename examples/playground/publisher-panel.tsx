@@ -5,6 +5,10 @@ import { type ComponentProps, type CSSProperties, type ReactNode, useEffect, use
 import type { CatalogView } from '../../sdk/index.js';
 import type { RepublishErrorBody, RepublishResult } from '../publisher/republish-wire.js';
 import { type PublishOutcome, PublishSteps } from './publish-steps.js';
+import { VersionsSection } from './versions-section.js';
+
+/** The variant the panel shows versions of: the one the example has a release of (examples/releases). */
+const VERSIONS_VARIANT = 'hero1';
 
 /** Props of {@link PublisherPanel}. */
 export interface PublisherPanelProps {
@@ -97,7 +101,8 @@ function Select({ children, ...props }: ComponentProps<'select'> & { readonly ch
  * on the artifacts origin and publish it through the dev server's publisher API (which holds the
  * secret and runs the publishing tool's library: upload, verify through the origin, then
  * revalidate on the host), then read every step the tool reported, or the error. New inserts then
- * get the new defaults; instances already on the page keep their props.
+ * get the new defaults; instances already on the page keep their props. Below, the versions of
+ * hero1: publish its 2.0.0 release, or make a published version the catalog's.
  */
 export function PublisherPanel({ catalog, onClose }: PublisherPanelProps) {
   const [packageId, setPackageId] = useState(catalog.packages[0]?.id ?? '');
@@ -213,6 +218,7 @@ export function PublisherPanel({ catalog, onClose }: PublisherPanelProps) {
         </Button>
       </div>
       {outcome && <PublishSteps outcome={outcome} />}
+      <VersionsSection variant={VERSIONS_VARIANT} />
     </aside>
   );
 }

@@ -10,8 +10,8 @@ import {
   serverUrl,
   startArtifactsOrigin,
 } from '../../testing/origins/artifacts-origin.js';
-import { startEsmOrigin } from '../../testing/origins/esm-origin.js';
-import { publishSchemaPackage } from '../stack/publish-schema-package.js';
+import { type EsmOrigin, startEsmOrigin } from '../../testing/origins/esm-origin.js';
+import { type PublishStores, publishSchemaPackage } from '../stack/publish-schema-package.js';
 import type { PublishTarget } from './republish-artifact.js';
 
 /** The revalidation secret of the test host. */
@@ -29,14 +29,14 @@ export interface PublishTestStack {
   close(): Promise<void>;
 }
 
-/** A host in this process in front of `origin`, reading the catalog from `catalogSource`. */
-function startHost(catalogSource: string, origin: ArtifactsOrigin) {
+/** A host in this process in front of `origin`, reading the catalog from `catalogSource` (modules from `esmOrigin`). */
+function startHost(catalogSource: string, origin: ArtifactsOrigin, esmOrigin = 'http://127.0.0.1:9/esm') {
   return listen(
     createHostApp({
       ...HOST_CONFIG_DEFAULTS,
       catalogSource,
       artifactsOrigin: origin.url,
-      esmOrigin: 'http://127.0.0.1:9/esm',
+      esmOrigin,
       revalidationSecret: PUBLISH_TEST_SECRET,
       hostApiVersion: '0.1.0',
     }),
@@ -44,15 +44,19 @@ function startHost(catalogSource: string, origin: ArtifactsOrigin) {
   );
 }
 
-let template: Promise<string> | undefined;
+/** The published templates, by variant. */
+const templates = new Map<string, Promise<string>>();
 
 /**
- * The artifacts store of {@link PUBLISH_TEST_VARIANT} as `catalog-schema publish` leaves it (the
- * catalog, the five artifacts, the manifest), published once per test file into a temporary
- * folder behind its own origins and host; every stack starts from a copy of it.
+ * The two folder stores (`artifacts/`, `esm/`) of `variant` as `catalog-schema publish` leaves them
+ * (the catalog, the five artifacts, the manifest, the version index; the module), published once
+ * per test file into a temporary folder behind its own origins and host; every stack starts from a
+ * copy of them. Answers the folder holding both.
  */
-function publishedTemplate(): Promise<string> {
-  template ??= (async () => {
+function publishedTemplate(variant: string): Promise<string> {
+  const known = templates.get(variant);
+  if (known !== undefined) return known;
+  const template = (async () => {
     const dir = await mkdtemp(join(tmpdir(), 'publisher-template-'));
     const artifactsDir = join(dir, 'artifacts');
     const esmDir = join(dir, 'esm');
@@ -71,27 +75,27 @@ function publishedTemplate(): Promise<string> {
           hostUrl: serverUrl(host),
           secret: PUBLISH_TEST_SECRET,
         },
-        [PUBLISH_TEST_VARIANT],
+        [variant],
       );
     } finally {
       await Promise.all([closeServer(host), esm.close(), origin.close()]);
     }
-    return artifactsDir;
+    return dir;
   })();
+  templates.set(variant, template);
   return template;
 }
 
-/** Removes the published template (call in afterAll of a file that started stacks). */
+/** Removes the published templates (call in afterAll of a file that started stacks). */
 export async function removePublishTemplate(): Promise<void> {
-  if (template === undefined) return;
-  const dir = await template.catch(() => undefined);
-  template = undefined;
-  if (dir !== undefined) await rm(join(dir, '..'), { recursive: true, force: true });
+  const dirs = await Promise.all([...templates.values()].map((template) => template.catch(() => undefined)));
+  templates.clear();
+  for (const dir of dirs) if (dir !== undefined) await rm(dir, { recursive: true, force: true });
 }
 
-/** Copies the published store to a temporary folder, serves it, and starts a host in front of it (test helper). */
+/** Copies the published artifacts store to a temporary folder, serves it, and starts a host in front of it (test helper). */
 export async function startPublishTestStack(): Promise<PublishTestStack> {
-  const source = await publishedTemplate();
+  const source = join(await publishedTemplate(PUBLISH_TEST_VARIANT), 'artifacts');
   const dir = await mkdtemp(join(tmpdir(), 'publisher-'));
   await cp(source, dir, { recursive: true });
   const origin = await startArtifactsOrigin({ root: dir });
@@ -103,6 +107,56 @@ export async function startPublishTestStack(): Promise<PublishTestStack> {
     async close() {
       await closeServer(host);
       await origin.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What the versions tests publish to: both folder stores of `npm start`, their origins and a host. */
+export interface ReleaseTestStack {
+  /** The temporary folder: `artifacts/`, `esm/`, and `release/` for the copy a release is published from. */
+  readonly dir: string;
+  readonly origin: ArtifactsOrigin;
+  readonly esm: EsmOrigin;
+  readonly stores: PublishStores;
+  readonly target: PublishTarget;
+  readonly hostUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Copies both published stores of `variant` (default hero1, at the schema package's version) to a
+ * temporary folder, serves them through an artifacts origin and an ESM origin, and starts a host
+ * in front of them, as `npm start` does (test helper).
+ */
+export async function startReleaseTestStack(variant = 'hero1'): Promise<ReleaseTestStack> {
+  const source = await publishedTemplate(variant);
+  const dir = await mkdtemp(join(tmpdir(), 'publisher-release-'));
+  await cp(source, dir, { recursive: true });
+  const artifactsDir = join(dir, 'artifacts');
+  const esmDir = join(dir, 'esm');
+  const origin = await startArtifactsOrigin({ root: artifactsDir });
+  const esm = await startEsmOrigin({}, 0, { folder: { prefix: '/esm', dir: esmDir } });
+  const host = await startHost(`${origin.url}/catalog.json`, origin, `${esm.url}/esm`);
+  const hostUrl = serverUrl(host);
+  const stores: PublishStores = {
+    artifactsDir,
+    artifactsOrigin: origin.url,
+    esmDir,
+    esmOrigin: `${esm.url}/esm`,
+    hostUrl,
+    secret: PUBLISH_TEST_SECRET,
+  };
+  return {
+    dir,
+    origin,
+    esm,
+    stores,
+    target: { artifactsDir, artifactsOrigin: origin.url, hostUrl, secret: PUBLISH_TEST_SECRET },
+    hostUrl,
+    async close() {
+      await closeServer(host);
+      await Promise.all([esm.close(), origin.close()]);
       await rm(dir, { recursive: true, force: true });
     },
   };

@@ -1,20 +1,20 @@
 import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { type Context, Hono } from 'hono';
+import type { PlaygroundPageStoreChoice } from '../playground/page-store-choice.js';
 import { readCatalogFile } from '../stack/read-catalog-file.js';
-import { type PublishTarget, RepublishStepsError, republishArtifact } from './republish-artifact.js';
-import { RepublishError } from './republish-error.js';
+import { jsonPost, readJsonObject } from './json-post.js';
+import type { ReleaseTarget } from './release-versions.js';
+import { type PublishTarget, republishArtifact } from './republish-artifact.js';
+import { RepublishError, RepublishStepsError } from './republish-error.js';
 import type { RepublishErrorBody } from './republish-wire.js';
+import { addVersionsRoutes, type Serial } from './versions-routes.js';
 
 /** What the publisher API reads the origins' request counts from. */
 export interface OriginCounters {
   artifacts(): Record<string, number>;
   esm(): Record<string, number>;
 }
-
-/** The largest republish body accepted (an artifact is small JSON). */
-const MAX_BODY_BYTES = 256 * 1024;
 
 /**
  * The playground's publisher API, mounted by the dev server under `/__playground`:
@@ -25,12 +25,29 @@ const MAX_BODY_BYTES = 256 * 1024;
  *   package, 413 too large (answered at the limit, the rest never read), 415 not JSON, 409 a
  *   current artifact that is not JSON, 502 when the origin or the host fails.
  * - `GET /stats`: request counts of the artifacts origin and the ESM origin, by path.
+ * - given `releases`, the versions routes (versions-routes.ts): `GET /versions`,
+ *   `POST /publish-release`, `POST /rollback`.
+ * - given `pageStore`, `GET /page-store`: the editor's page store as it is now (on Strapi, a
+ *   release's redeploy changes its token and schema), answered after the publishes queued before it.
  *
- * Every error, the unexpected included, is `{error, code}` JSON ({@link RepublishError}).
+ * Republishes, release publishes and rollbacks run one at a time, in order. Every error, the
+ * unexpected included, is `{error, code}` JSON ({@link RepublishError}).
  */
-export function createPublisherApi(target: PublishTarget, counters: OriginCounters): Hono {
+export function createPublisherApi(
+  target: PublishTarget,
+  counters: OriginCounters,
+  releases?: ReleaseTarget,
+  pageStore?: () => Promise<PlaygroundPageStoreChoice>,
+): Hono {
   const app = new Hono();
   let queue: Promise<unknown> = Promise.resolve();
+  // One write at a time: two uploads of one artifact must not verify each other's bytes, and a
+  // rollback must not point the catalog at a version while it is being published.
+  const serial: Serial = (task) => {
+    const result = queue.then(task, task);
+    queue = result.catch(() => undefined);
+    return result;
+  };
   app.onError((error, c) =>
     errorResponse(
       c,
@@ -43,41 +60,21 @@ export function createPublisherApi(target: PublishTarget, counters: OriginCounte
     errorResponse(c, new RepublishError('unknown-endpoint', `No such endpoint: ${c.req.method} ${c.req.path}`)),
   );
   app.get('/stats', (c) => c.json({ artifacts: counters.artifacts(), esm: counters.esm() }));
-  app.post(
-    '/republish',
-    sameOriginOnly(),
-    jsonOnly(),
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => {
-        // The rest of the body is never read: the connection cannot carry another request.
-        c.header('connection', 'close');
-        throw new RepublishError('body-too-large', `Body too large (the limit is ${MAX_BODY_BYTES} bytes)`);
-      },
-    }),
-    async (c) => {
-      let body: { packageId?: unknown; artifact?: unknown; content?: unknown };
-      try {
-        body = JSON.parse(await c.req.text());
-      } catch {
-        throw new RepublishError('invalid-body', 'Invalid JSON body');
-      }
-      if (typeof body !== 'object' || body === null || typeof body.packageId !== 'string') {
-        throw new RepublishError('invalid-body', 'Missing packageId');
-      }
-      const run = async () => {
-        const catalog = await readCatalogFile(join(target.artifactsDir, 'catalog.json'));
-        const pkg = catalog.packages.find((candidate) => candidate.id === body.packageId);
-        if (pkg === undefined) throw new RepublishError('unknown-package', `Unknown package: ${body.packageId}`);
-        const artifact = typeof body.artifact === 'string' ? body.artifact : 'data.json';
-        return republishArtifact(target, pkg, artifact, body.content);
-      };
-      // One publish at a time: two uploads of one artifact must not verify each other's bytes.
-      const result = queue.then(run, run);
-      queue = result.catch(() => undefined);
-      return c.json(await result);
-    },
-  );
+  app.post('/republish', ...jsonPost(), async (c) => {
+    const body = await readJsonObject(c, 'Missing packageId');
+    const { packageId } = body;
+    if (typeof packageId !== 'string') throw new RepublishError('invalid-body', 'Missing packageId');
+    const run = async () => {
+      const catalog = await readCatalogFile(join(target.artifactsDir, 'catalog.json'));
+      const pkg = catalog.packages.find((candidate) => candidate.id === packageId);
+      if (pkg === undefined) throw new RepublishError('unknown-package', `Unknown package: ${packageId}`);
+      const artifact = typeof body.artifact === 'string' ? body.artifact : 'data.json';
+      return republishArtifact(target, pkg, artifact, body.content);
+    };
+    return c.json(await serial(run));
+  });
+  if (releases !== undefined) addVersionsRoutes(app, releases, serial);
+  if (pageStore !== undefined) app.get('/page-store', async (c) => c.json(await serial(pageStore)));
   return app;
 }
 
@@ -106,25 +103,4 @@ function errorResponse(c: Context, error: RepublishError): Response {
     ...(error instanceof RepublishStepsError ? { steps: error.steps } : {}),
   };
   return c.json(body, error.status);
-}
-
-/** Refuses a request whose Origin is not this server (`Origin: null`, a sandboxed frame, included). */
-function sameOriginOnly(): MiddlewareHandler {
-  return async function sameOriginOnly(c, next) {
-    const origin = c.req.header('origin');
-    if (origin !== undefined && (!URL.canParse(origin) || new URL(origin).host !== c.req.header('host'))) {
-      throw new RepublishError('cross-origin', 'Cross-origin requests are refused');
-    }
-    await next();
-  };
-}
-
-/** Refuses a body that is not declared as JSON (a form post from another site cannot declare it). */
-function jsonOnly(): MiddlewareHandler {
-  return async function jsonOnly(c, next) {
-    if (!/^application\/json\b/.test(c.req.header('content-type') ?? '')) {
-      throw new RepublishError('unsupported-media-type', 'Content-Type must be application/json');
-    }
-    await next();
-  };
 }

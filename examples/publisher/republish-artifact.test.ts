@@ -4,7 +4,8 @@ import type { CatalogPackage } from '@runtime-component-catalog/contracts';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ArtifactsOrigin } from '../../testing/origins/artifacts-origin.js';
 import { type PublishTestStack, removePublishTemplate, startPublishTestStack } from './publish-test-stack.js';
-import { type PublishTarget, type RepublishStepsError, republishArtifact } from './republish-artifact.js';
+import { type PublishTarget, republishArtifact } from './republish-artifact.js';
+import type { RepublishStepsError } from './republish-error.js';
 import { RepublishError } from './republish-error.js';
 import { stampRepublish } from './stamp-republish.js';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { FolderStore, jsonBytes, type PublishEvent, publishArtifacts } from '@runtime-component-catalog/authoring';
 import { ARTIFACT_NAMES, type ArtifactName, type CatalogPackage } from '@runtime-component-catalog/contracts';
 import { checkArtifactContent } from './artifact-content-check.js';
-import { RepublishError } from './republish-error.js';
+import { RepublishError, RepublishStepsError } from './republish-error.js';
 import type { RepublishResult } from './republish-wire.js';
 import { stampRepublish } from './stamp-republish.js';
 
@@ -16,15 +16,6 @@ export interface PublishTarget {
   /** The host's URL and its revalidation secret. */
   readonly hostUrl: string;
   readonly secret: string;
-}
-
-/** The steps reported before `error` stopped a republish, and its message. */
-export class RepublishStepsError extends RepublishError {
-  readonly steps: readonly PublishEvent[];
-  constructor(code: RepublishError['code'], message: string, steps: readonly PublishEvent[], cause: unknown) {
-    super(code, message, { cause });
-    this.steps = steps;
-  }
 }
 
 /**

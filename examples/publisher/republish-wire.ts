@@ -1,6 +1,6 @@
 import type { PublishEvent } from '@runtime-component-catalog/authoring';
 import type { ArtifactName } from '@runtime-component-catalog/contracts';
-import type { RepublishErrorCode } from './republish-error.js';
+import type { PublisherErrorCode } from './republish-error.js';
 
 // The wire of `POST /__playground/republish`, imported by the API (Node) and by its clients: the
 // publisher panel (browser) and `npm run example:republish`. Types only: nothing here runs.
@@ -18,9 +18,12 @@ export interface RepublishResult {
   readonly upToDate: boolean;
 }
 
-/** Every error body: the message, its stable code, and the steps reported before it failed (when the tool ran). */
+/**
+ * Every error body of the publisher API (every route): the message, its stable code, and the steps
+ * reported before it failed (when the tool ran).
+ */
 export interface RepublishErrorBody {
   readonly error: string;
-  readonly code: RepublishErrorCode;
+  readonly code: PublisherErrorCode;
   readonly steps?: readonly PublishEvent[];
 }

@@ -6,11 +6,23 @@ import { type StrapiServer, startStrapiServer } from '../../testing/strapi/strap
 import type { PlaygroundStrapiStore } from '../playground/page-store-choice.js';
 import { listenError, PlaygroundStartError } from './playground-start-error.js';
 
-/** The playground's Strapi: its page store settings, the admin's login, and how to stop it. */
+/** The playground's Strapi: its page store settings, the package copy it was generated from, redeploys. */
 export interface PlaygroundStrapi {
-  readonly store: PlaygroundStrapiStore;
-  readonly server: StrapiServer;
+  /** `http://127.0.0.1:<port>`: the same across redeploys. */
+  readonly url: string;
+  /** The copy of examples/schema-package generated into the app (its cms output is the deployed one). */
+  readonly packageRoot: string;
+  /** What the editor needs now: the token and `strapi-schema.json` of the running Strapi. */
+  store(): Promise<PlaygroundStrapiStore>;
+  /** Deploys what `generate` last wrote in {@link packageRoot} and restarts Strapi on the same database and port. */
+  redeploy(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Prints the development credentials of a Strapi that lives as long as the playground, like the revalidation secret. */
+function logCredentials(server: StrapiServer, log: (line: string) => void): void {
+  log(`Strapi API token (development): ${server.apiToken}`);
+  log(`Strapi admin (development): ${server.admin.email} / ${server.admin.password}`);
 }
 
 /**
@@ -27,20 +39,32 @@ export async function startPlaygroundStrapi(port: number, log: (line: string) =>
       'the Strapi app could not be installed (its npm log is above); `npm start` runs the playground without Strapi',
     );
   }
-  const server = await startStrapiServer(port === 0 ? {} : { port }).catch((error: NodeJS.ErrnoException) =>
+  let server = await startStrapiServer(port === 0 ? {} : { port }).catch((error: NodeJS.ErrnoException) =>
     listenError(error, port, 'Strapi', 'STRAPI_PORT'),
   );
+  const schemaFile = join(server.packageRoot, 'generated/registries/strapi-schema.json');
+  const store = async (): Promise<PlaygroundStrapiStore> => ({
+    url: server.url,
+    token: server.apiToken,
+    schema: JSON.parse(await readFile(schemaFile, 'utf8')) as StrapiSchema,
+  });
   try {
-    const schemaFile = join(server.packageRoot, 'generated/registries/strapi-schema.json');
-    const schema = JSON.parse(await readFile(schemaFile, 'utf8')) as StrapiSchema;
-    // Development credentials of a Strapi that lives as long as the playground, printed like the
-    // revalidation secret: the REST API token for scripts, the admin login for the admin API.
+    await store();
     log(`Strapi at ${server.url} (the page collection at ${server.url}/api/pages)`);
-    log(`Strapi API token (development): ${server.apiToken}`);
-    log(`Strapi admin (development): ${server.admin.email} / ${server.admin.password}`);
-    return { store: { url: server.url, token: server.apiToken, schema }, server, close: () => server.close() };
+    logCredentials(server, log);
   } catch (error) {
     await server.close();
     throw error;
   }
+  return {
+    url: server.url,
+    packageRoot: server.packageRoot,
+    store,
+    async redeploy() {
+      server = await server.redeploy();
+      log(`Strapi redeployed at ${server.url}: a new API token and admin`);
+      logCredentials(server, log);
+    },
+    close: () => server.close(),
+  };
 }

@@ -23,6 +23,21 @@ export interface PublishStores {
   readonly secret: string;
 }
 
+/**
+ * The whole environment of a `catalog-schema publish` or `rollback` into `stores`: exactly the
+ * settings docs/authoring-publish.md lists, nothing of this process's environment.
+ */
+export function publishEnv(stores: PublishStores): Record<string, string> {
+  return {
+    HOST_APP_URL: stores.hostUrl,
+    HOST_REVALIDATION_SECRET: stores.secret,
+    CATALOG_ARTIFACTS_STORE: stores.artifactsDir,
+    ARTIFACTS_ORIGIN: stores.artifactsOrigin,
+    CATALOG_ESM_STORE: stores.esmDir,
+    ESM_ORIGIN: stores.esmOrigin,
+  };
+}
+
 /** One variant as publish reported it. */
 export interface PublishedVariant {
   readonly variant: string;
@@ -71,15 +86,7 @@ export async function publishSchemaPackage(
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stderr += text) },
   };
-  const env = {
-    HOST_APP_URL: stores.hostUrl,
-    HOST_REVALIDATION_SECRET: stores.secret,
-    CATALOG_ARTIFACTS_STORE: stores.artifactsDir,
-    ARTIFACTS_ORIGIN: stores.artifactsOrigin,
-    CATALOG_ESM_STORE: stores.esmDir,
-    ESM_ORIGIN: stores.esmOrigin,
-  };
-  const code = await runCli(['publish', '--format', 'json', '--', ...variants], io, { env });
+  const code = await runCli(['publish', '--format', 'json', '--', ...variants], io, { env: publishEnv(stores) });
   let report: PublishReport | undefined;
   try {
     report = JSON.parse(stdout) as PublishReport;

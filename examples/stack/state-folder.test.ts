@@ -2,6 +2,8 @@ import { lstat, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { copyWithRelease } from './release-copy.js';
+import { listReleases } from './release-overlays.js';
 import { claimStateFolder, resetStateFolder } from './state-folder.js';
 
 let root: string;
@@ -96,6 +98,17 @@ describe('claimStateFolder', () => {
     }
   });
 
+  it('takes a copy of the schema package with a release overlay left in release/ (a publish cut short), and empties it', async () => {
+    const folder = join(root, 'state');
+    await previousStart(folder);
+    const [release] = await listReleases();
+    await copyWithRelease(release!, join(folder, 'release'));
+    const state = await claim(folder);
+    expect(state.releaseDir).toBe(join(folder, 'release'));
+    await resetStateFolder(state);
+    await expect(lstat(state.releaseDir)).rejects.toThrow('ENOENT');
+  });
+
   it.each([
     ['artifacts/@acme/ui-hero2@0.1.0/notes.txt', 'artifacts/@acme/ui-hero2@0.1.0/notes.txt'],
     ['artifacts/@acme/ui-hero2@0.1.0/es2022/x.json', 'artifacts/@acme/ui-hero2@0.1.0/es2022'],
@@ -114,6 +127,11 @@ describe('claimStateFolder', () => {
     ['publish-cache/worker/service-worker.js', 'publish-cache/worker'],
     ['publish-cache/artifacts/@acme/ui-x@1.0.0/notes.txt', 'publish-cache/artifacts/@acme/ui-x@1.0.0/notes.txt'],
     ['publish-cache/esm/@acme/ui-x@1.0.0/index.mjs', 'publish-cache/esm/@acme/ui-x@1.0.0/index.mjs'],
+    // release/ holds only paths of the schema package and of the release overlays, each of its kind.
+    ['release/notes.txt', 'release/notes.txt'],
+    ['release/packages/ui-hero1/notes.txt', 'release/packages/ui-hero1/notes.txt'],
+    ['release/packages/ui-hero1/dist/index.mjs', 'release/packages/ui-hero1/dist'],
+    ['release/package.json/x', 'release/package.json'],
   ])('refuses %s, which no publish makes', async (path, named) => {
     const folder = join(root, 'state');
     await previousStart(folder);

@@ -4,13 +4,14 @@ import { join, resolve } from 'node:path';
 import { PlaygroundStartError } from './playground-start-error.js';
 import { CACHE_KEY_FILE, CACHE_STORES } from './publish-cache.js';
 import { isPublishedArtifactPath, isPublishedModulePath } from './published-paths.js';
+import { RELEASE_COPY, releaseCopyPaths } from './release-copy.js';
 
 /** The file that marks a folder as the playground's, with the pid of the `npm start` using it. */
 const MARKER = '.playground-state';
 /** What buildWorkerScript writes into `worker/`. */
 const WORKER_FILES: readonly string[] = ['service-worker.js'];
 /** The playground's subfolders: emptied at each start. */
-const SUBFOLDERS: readonly string[] = ['artifacts', 'esm', 'worker'];
+const SUBFOLDERS: readonly string[] = ['artifacts', 'esm', 'worker', RELEASE_COPY];
 /** The copy of the last start's publish (publish-cache.ts): kept from one start to the next. */
 const CACHE = 'publish-cache';
 
@@ -25,6 +26,8 @@ export interface StateFolder {
   readonly workerDir: string;
   /** The copy of the last publish (publish-cache.ts), kept across starts. */
   readonly cacheDir: string;
+  /** Where a release is published from: a copy of the schema package with its overlay (release-copy.ts). */
+  readonly releaseDir: string;
   /** Gives the folder up (the marker stays, without a pid). */
   release(): Promise<void>;
 }
@@ -33,10 +36,12 @@ export interface StateFolder {
  * Claims `path` for this process. The folder must be new, empty, or hold nothing but what the
  * playground makes: the marker, `artifacts/` (what a publish puts in a folder store: the catalog,
  * package folders with their artifacts and manifest, temporary files), `esm/` (modules a publish
- * put there, in esm.sh's shape), `worker/` (the built worker) and `publish-cache/` (a copy of
- * both stores and its key). Anything else, anywhere in it, and any symbolic link, refuses it
- * whatever the marker says (a marker proves nothing: it is one file anyone can copy). Refused too:
- * a folder another running `npm start` holds. A refused folder is left exactly as it was.
+ * put there, in esm.sh's shape), `worker/` (the built worker), `publish-cache/` (a copy of
+ * both stores and its key) and `release/` (a copy of the schema package with a release overlay,
+ * holding only paths such a copy has). Anything else, anywhere in it, and any symbolic link,
+ * refuses it whatever the marker says (a marker proves nothing: it is one file anyone can copy).
+ * Refused too: a folder another running `npm start` holds. A refused folder is left exactly as it
+ * was.
  */
 export async function claimStateFolder(path: string): Promise<StateFolder> {
   const folder = resolve(path);
@@ -56,6 +61,7 @@ export async function claimStateFolder(path: string): Promise<StateFolder> {
     esmDir: join(folder, 'esm'),
     workerDir: join(folder, 'worker'),
     cacheDir: join(folder, CACHE),
+    releaseDir: join(folder, RELEASE_COPY),
     release: () => writeMarker(folder, ''),
   };
 }
@@ -78,6 +84,7 @@ function isStorePath(store: string, path: string, directory: boolean): boolean {
 
 /** Throws `state-folder` unless `folder` is missing or holds only what the playground makes. */
 async function checkOwnFolder(folder: string): Promise<void> {
+  const copyPaths = await releaseCopyPaths();
   const own = (entry: string, dirent: Dirent): boolean => {
     if (dirent.isSymbolicLink()) return false;
     if (entry === MARKER) return dirent.isFile();
@@ -87,6 +94,7 @@ async function checkOwnFolder(folder: string): Promise<void> {
     const [top, store = '', ...rest] = entry.split('/');
     if (top === 'worker') return !directory && rest.length === 0 && WORKER_FILES.includes(store);
     if (top === 'artifacts' || top === 'esm') return isStorePath(top, [store, ...rest].join('/'), directory);
+    if (top === RELEASE_COPY) return copyPaths.get([store, ...rest].join('/')) === (directory ? 'folder' : 'file');
     if (top !== CACHE) return false;
     // publish-cache/key, publish-cache/artifacts/…, publish-cache/esm/…
     if (rest.length === 0) {

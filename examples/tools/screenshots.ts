@@ -7,7 +7,8 @@ import type {} from '../playground/playground-hooks.js';
 import { startPlayground } from '../playground-stack.js';
 
 // `npm run example:screenshots`: the playground's first minutes as docs/images/playground-*.png
-// (first load, an insert, the field panel, the publisher panel after a publish, offline), taken in Debian's
+// (first load, an insert, the field panel, the publisher panel after a publish, offline, and
+// versions over time: an instance behind after hero1 2.0.0, its upgrade preview, upgraded), taken in Debian's
 // Chromium against a playground on free ports and a temporary working copy. Writes only those
 // files.
 
@@ -69,6 +70,28 @@ try {
   await page.waitForSelector('[data-testid="status"][data-online="offline"]');
   await page.locator('[data-instance-id][data-state="ready"]').nth(2).waitFor();
   await shoot('offline');
+  await context.setOffline(false);
+
+  // Versions over time (docs/sdk-versions.md): hero1 2.0.0 published; the 1.0.0 instance behind,
+  // its fields and the upgrade preview, then upgraded.
+  const published = await fetch(new URL('/__playground/publish-release', playground.editorUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: new URL(playground.editorUrl).origin },
+    body: JSON.stringify({ release: 'hero1-2.0.0' }),
+  });
+  if (published.status !== 200) throw new Error(`publish-release answered ${published.status}`);
+  await page.reload();
+  await ready(page);
+  await page.locator(`[data-instance-id="${hero}"][data-version="1.0.0"] [data-testid="instance-version"]`).waitFor();
+  await shoot('versions-page');
+  await page.evaluate((id) => window.playground!.select(id), hero);
+  await page.locator('[data-testid="upgrade-instance"]:visible').click();
+  await page.locator('[data-testid="upgrade-preview"]:visible').waitFor();
+  await shoot('versions-preview');
+  await page.locator('[data-testid="upgrade-accept"]:visible').click();
+  await page.locator(`[data-instance-id="${hero}"][data-version="2.0.0"]`).waitFor();
+  await page.evaluate(() => window.playground!.saved());
+  await shoot('versions-upgraded');
   console.log(`screenshots written to ${images}`);
 } finally {
   await browser.close();

@@ -137,6 +137,31 @@ describe('two host instances on one Redis', () => {
     expect(origin.requests()).toBe(11);
     expect(origin.requests(artifactPath(older.pkg, 'descriptor.json'))).toBe(1);
   });
+
+  it("shares a version's artifact, and a package revalidation on one instance drops it on both", async () => {
+    const { hosts, origin } = await twoHosts();
+    const [a, b] = hosts;
+    const older = samplePackage(0, '0.9.0');
+    for (const name of ARTIFACT_NAMES) origin.put(artifactPath(older.pkg, name), older.artifacts[name]);
+    const olderMeta = artifactPath(older.pkg, 'meta.json');
+    const route = `${metaRoute}?version=0.9.0`;
+    expect(await jsonOf(await a!.app.request(route))).toEqual(older.artifacts['meta.json']);
+    origin.resetRequests();
+    expect(await jsonOf(await b!.app.request(route))).toEqual(older.artifacts['meta.json']);
+    expect(origin.requests()).toBe(0);
+
+    origin.put(olderMeta, { ...older.artifacts['meta.json'], owner: 'republished' });
+    expect((await b!.revalidate({ packageId: 'pkg0' })).status).toBe(200);
+    expect(await jsonOf(await a!.app.request(route))).toEqual({
+      ...older.artifacts['meta.json'],
+      owner: 'republished',
+    });
+    expect(await jsonOf(await b!.app.request(route))).toEqual({
+      ...older.artifacts['meta.json'],
+      owner: 'republished',
+    });
+    expect(origin.requests(olderMeta)).toBe(1);
+  });
 });
 
 describe('a host instance whose Redis goes away', () => {

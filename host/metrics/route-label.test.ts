@@ -10,6 +10,7 @@ describe('routeLabel', () => {
       ['/api/runtime-catalog/hero1?x=/a/b', '/api/runtime-catalog/:id'],
       ['/api/runtime-catalog/hero1?version=1.2.0-beta.1', '/api/runtime-catalog/:id'],
       ['/api/runtime-catalog/hero1/data.json', '/api/runtime-catalog/:id/:artifact'],
+      ['/api/runtime-catalog/hero1/puck.json?version=1.2.0', '/api/runtime-catalog/:id/:artifact'],
       ['/api/revalidate', '/api/revalidate'],
       ['/api/remote-component?url=https%3A%2F%2Fesm.sh%2Fx', '/api/remote-component'],
       ['/healthz', '/healthz'],

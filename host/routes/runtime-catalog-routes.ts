@@ -9,8 +9,8 @@ import { requestedVersion } from './requested-version.js';
 
 /**
  * `GET /api/runtime-catalog[/<id>[/<artifact>]]` (spec 4.1, docs/design.md HTTP contract); an entry
- * also as `/<id>?version=<semver>`, a published version of its package. Other query parameters are
- * ignored.
+ * and an artifact also with `?version=<semver>`, a published version of its package. Other query
+ * parameters are ignored.
  */
 export function runtimeCatalogRoutes(runtimeCatalog: RuntimeCatalog, hostApiVersion: string): Hono {
   // Every answer names the host API version, which the SDK checks entries' `hostApi` against.
@@ -30,7 +30,11 @@ export function runtimeCatalogRoutes(runtimeCatalog: RuntimeCatalog, hostApiVers
   routes.get('/:id/:artifact', async (c) => {
     const artifact = c.req.param('artifact');
     if (!isArtifactName(artifact)) throw new HostError('invalid-artifact-name', 'Invalid artifact name');
-    return jsonResponse(c, await runtimeCatalog.artifactJson(c.req.param('id'), artifact, requestIdOfContext(c)));
+    const version = requestedVersion(c);
+    return jsonResponse(
+      c,
+      await runtimeCatalog.artifactJson(c.req.param('id'), artifact, requestIdOfContext(c), version),
+    );
   });
   answerMethodNotAllowed(routes, ['/', '/:id', '/:id/:artifact'], ['GET']);
   return routes;

@@ -130,6 +130,18 @@ describe('GET /api/runtime-catalog/<id>?version=<semver>', () => {
     expect((await host.app.request(`${entry}?version=9.9.9`)).status).toBe(200);
   });
 
+  it('answers a version asked for after many others, once from the origin (the kept keys are bounded)', async () => {
+    for (let patch = 0; patch < 20; patch += 1)
+      expect((await host.app.request(`${entry}?version=9.9.${patch}`)).status).toBe(404);
+    publish('0.9.0');
+    for (let i = 0; i < 2; i += 1) {
+      const response = await host.app.request(`${entry}?version=0.9.0`);
+      expect((await jsonOf<CatalogEntry>(response)).owner).toBe('team-0.9.0');
+    }
+    expect(host.origin.requests('/@acme/ui-pkg0@0.9.0/descriptor.json')).toBe(1);
+    expect(host.origin.requests('/@acme/ui-pkg0@9.9.19/descriptor.json')).toBe(1);
+  });
+
   it('answers 404 unknown-package for an id the catalog does not have', async () => {
     const response = await host.app.request('/api/runtime-catalog/nope?version=1.0.0');
     expect(response.status).toBe(404);

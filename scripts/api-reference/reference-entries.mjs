@@ -16,6 +16,7 @@ export const REFERENCE_ENTRIES = [
   { importPath: '@runtime-component-catalog/sdk', source: 'sdk/index.ts' },
   { importPath: '@runtime-component-catalog/sdk/puck', source: 'sdk/puck/index.ts' },
   { importPath: '@runtime-component-catalog/sdk/strapi', source: 'sdk/strapi/index.ts' },
+  { importPath: '@runtime-component-catalog/sdk/instance-versions', source: 'sdk/instance-versions/index.ts' },
   { importPath: '@runtime-component-catalog/sdk/vite', source: 'sdk/vite/index.ts' },
   { importPath: '@runtime-component-catalog/sdk/service-worker/routes', source: 'service-worker/routes.ts' },
   { importPath: '@runtime-component-catalog/authoring', source: 'authoring/index.ts' },

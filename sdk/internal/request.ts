@@ -96,5 +96,6 @@ export async function errorFromResponse(response: Response, what: string): Promi
   if (code === 'unknown-package') return new SdkError('unknown-package', message, { status });
   if (code === 'artifact-not-found') return new SdkError('not-found', `${what} failed: ${message}`, { status });
   if (code === 'integrity-mismatch') return new SdkError('integrity', message, { status });
+  if (code === 'invalid-version' || code === 'unknown-version') return new SdkError(code, message, { status });
   return new SdkError('host-error', `${what} failed: ${message}`, { status });
 }

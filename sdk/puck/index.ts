@@ -7,6 +7,8 @@
 
 export { CatalogEditor, type CatalogEditorProps } from './catalog-editor.js';
 export { type PuckInsertApi, ROOT_ZONE } from './insert-instance.js';
+export type { RenderedVersion } from './instance-source.js';
+export type { InstanceUpgrade, PuckUpgradeApi } from './instance-upgrade.js';
 export { createPuckAdapter, type PuckAdapter, type PuckAdapterOptions } from './puck-adapter.js';
 export {
   type FieldIssue,
@@ -17,3 +19,4 @@ export {
 } from './puck-fields.js';
 export { type ComponentSource, RemoteInstance, type RemoteInstanceProps } from './remote-instance.js';
 export { SessionStatus } from './session-status.js';
+export { VERSION_PROP } from './version-prop.js';

@@ -7,6 +7,7 @@ import { type HostFixture, startHostFixture } from '../../testing/host/host-fixt
 import { serveHost } from '../../testing/host/served-host.js';
 import { createCatalogClient } from '../catalog-client.js';
 import { createPuckAdapter, type PuckAdapter } from './puck-adapter.js';
+import { VERSION_PROP } from './version-prop.js';
 
 let fixture: HostFixture;
 let host: { url: string; close(): Promise<void> };
@@ -66,8 +67,8 @@ describe('createPuckAdapter', () => {
     expect(data).toEqual({
       root: { props: { title: 'Home' } },
       content: [
-        { type: 'pkg0', props: { id: 'a', title: 'Saved', items: [] } },
-        { type: 'pkg1', props: { id: 'b' } },
+        { type: 'pkg0', props: { id: 'a', title: 'Saved', items: [], [VERSION_PROP]: '0.9.0' } },
+        { type: 'pkg1', props: { id: 'b', [VERSION_PROP]: '1.0.0' } },
       ],
     });
     expect(adapter.toPage(data, page)).toEqual(page);
@@ -92,7 +93,10 @@ describe('createPuckAdapter', () => {
     }
     expect(fixture.origin.requests()).toBe(0);
     const inserted = await resolveData('pkg0', { type: 'pkg0', props: { id: 'n' } }, 'insert');
-    expect(inserted).toEqual({ type: 'pkg0', props: { title: 'Hello from pkg0', items: [{ label: 'one' }], id: 'n' } });
+    expect(inserted).toEqual({
+      type: 'pkg0',
+      props: { title: 'Hello from pkg0', items: [{ label: 'one' }], id: 'n', [VERSION_PROP]: '1.0.0' },
+    });
     // The new instance records the version of the entry it was inserted with.
     expect(
       adapter.toPage({ root: { props: {} }, content: [inserted as ComponentData] }, page).content[0],
@@ -135,15 +139,31 @@ describe('createPuckAdapter', () => {
           { fields: defaults, lastFields: selected ? defaults : resolved, lastData: { props: { id: 'x' } } },
         ] as unknown as Parameters<typeof resolveFields>),
       );
-    expect(await call(true)).toEqual({ title: { type: 'text' } });
+    const withoutVersion = async (selected: boolean) => {
+      const { [VERSION_PROP]: version, ...fields } = (await call(selected)) as Record<string, unknown>;
+      expect(version).toMatchObject({ type: 'custom', label: 'Version' });
+      return fields;
+    };
+    expect(await withoutVersion(true)).toEqual({ title: { type: 'text' } });
     await call(false); // an edit of the same instance
     await call(false);
-    expect(asked).toEqual(['/api/runtime-catalog/pkg2/puck.json']);
+    // The catalog entry first (which version's fields: another major's instance has its own), and
+    // its component's load with it (on a page, the instance rendered with it already).
+    expect(asked).toEqual([
+      '/api/runtime-catalog/pkg2',
+      '/api/remote-component',
+      '/api/runtime-catalog/pkg2/puck.json',
+    ]);
     // The same instance selected again (after the page was): read again, a republish shows up.
     fixture.origin.put('/@acme/ui-pkg2@1.0.0/puck.json', { properties: { subtitle: { type: 'textarea' } } });
     await fixture.revalidate({ packageId: 'pkg2', artifact: 'puck.json' });
-    expect(await call(true)).toEqual({ subtitle: { type: 'textarea' } });
-    expect(asked).toEqual(['/api/runtime-catalog/pkg2/puck.json', '/api/runtime-catalog/pkg2/puck.json']);
+    expect(await withoutVersion(true)).toEqual({ subtitle: { type: 'textarea' } });
+    expect(asked).toEqual([
+      '/api/runtime-catalog/pkg2',
+      '/api/remote-component',
+      '/api/runtime-catalog/pkg2/puck.json',
+      '/api/runtime-catalog/pkg2/puck.json',
+    ]);
     expect(adapter.fieldIssues).toEqual([]);
   });
 });

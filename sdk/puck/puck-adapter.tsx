@@ -7,12 +7,27 @@ import type { ExternalSource } from '../external-source.js';
 import { CatalogListItem } from './catalog-list-item.js';
 import { insertInstance, type PuckInsertApi } from './insert-instance.js';
 import { InstanceLifecycles } from './instance-lifecycles.js';
+import { InstanceSource } from './instance-source.js';
+import {
+  applyInstanceUpgrade,
+  applyPageUpgrade,
+  type InstanceUpgrade,
+  type PuckUpgradeApi,
+  planInstanceUpgrade,
+  planPageInstancesUpgrade,
+} from './instance-upgrade.js';
+import { instanceVersionField } from './instance-version-field.js';
 import { PageMapping } from './page-mapping.js';
 import { PageRoot } from './page-root.js';
+import { pageVersionsField } from './page-versions-field.js';
 import { type FieldIssue, puckFieldsOf } from './puck-fields.js';
-import { type ComponentSource, RemoteInstance } from './remote-instance.js';
+import { RemoteInstance } from './remote-instance.js';
 import { RemoveInstance } from './remove-instance.js';
 import { unsupportedField } from './unsupported-field.js';
+import { savedVersionOf, VERSION_PROP } from './version-prop.js';
+
+/** The page's root field listing the instances behind their catalog version (its value is unused). */
+const PAGE_VERSIONS_FIELD = '@catalog/versions';
 
 /** Options of {@link createPuckAdapter}. */
 export interface PuckAdapterOptions {
@@ -63,6 +78,26 @@ export interface PuckAdapter {
    * canvas with its error and a Remove button, never saved).
    */
   insert(api: PuckInsertApi, packageId: string): Promise<string>;
+  /**
+   * The package version instance `instanceId` was last rendered with (its catalog entry's, or its
+   * own saved version's for an instance of another major: docs/sdk-versions.md); undefined
+   * before its first render.
+   */
+  versionOf(instanceId: string): string | undefined;
+  /**
+   * Plans the upgrade of an instance to its package's catalog version (its migrations run on a
+   * copy) without applying it: what the preview shows. SdkError `migration-missing`,
+   * `migration-failed` or `invalid-version` when it cannot be made.
+   */
+  planUpgrade(api: PuckUpgradeApi, instanceId: string): Promise<InstanceUpgrade>;
+  /**
+   * Upgrades an instance (what accepting the preview does): plans it, then applies it as one
+   * Puck change, so one save and one new revision, which Puck's undo reverts. Resolves with what
+   * was applied; a failing plan rejects and changes nothing.
+   */
+  upgrade(api: PuckUpgradeApi, instanceId: string): Promise<InstanceUpgrade>;
+  /** Upgrades every instance of the page behind its catalog version as one change (all or nothing). */
+  upgradePage(api: PuckUpgradeApi): Promise<readonly InstanceUpgrade[]>;
 }
 
 /**
@@ -76,30 +111,37 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
   const { client, catalog } = options;
   /** One state machine per instance inserted here: what the canvas shows, what is saved, when insert resolves. */
   const lifecycles = new InstanceLifecycles();
-  const mapping = new PageMapping(catalog, lifecycles);
+  // Which component (catalog entry, or an instance's own version) each instance renders with.
+  const source = new InstanceSource(client);
+  const mapping = new PageMapping(catalog, lifecycles, (packageId) => client.packageEntry(packageId)?.version);
+  /** The version each instance last rendered with (`versionOf`). */
+  const renderedVersions = new Map<string, string>();
   const fieldIssues: FieldIssue[] = [];
   const report = (issue: FieldIssue) => {
     fieldIssues.push(issue);
     options.onFieldIssue?.(issue);
   };
-  /** puck.json fields per package, read again at each selection (a republish shows up). */
+  /** puck.json fields per package (and per own version), read again at each selection (a republish shows up). */
   const fields = new Map<string, Promise<Fields>>();
-  // The client's component loader keeps the modules: each package renders with its first load.
-  const source: ComponentSource = {
-    peek: (packageId) => client.peekPackageComponent(packageId),
-    load: (packageId, entry) => client.loadPackageComponent(packageId, entry),
+  const onRendered: RemoteInstanceRendered = (instanceId, props, version) => {
+    if (version !== undefined) renderedVersions.set(instanceId, version.version);
+    lifecycles.rendered(instanceId, props);
   };
-  const onRendered = (instanceId: string, props: Record<string, unknown>) => lifecycles.rendered(instanceId, props);
   const onFailed = (instanceId: string, error: unknown) => lifecycles.failed(instanceId, error);
 
-  function fieldsOf(packageId: string, newSelection: boolean): Promise<Fields> {
-    let promise = fields.get(packageId);
+  /** The fields of the version an instance saved under `savedVersion` is edited with: never another major's. */
+  async function fieldsOf(packageId: string, savedVersion: string | undefined, newSelection: boolean): Promise<Fields> {
+    await source.catalogEntry(packageId);
+    const rendered = source.renderedVersion(packageId, savedVersion);
+    const own = rendered?.own === true ? rendered.version : undefined;
+    const key = own === undefined ? packageId : `${packageId}@${own}`;
+    let promise = fields.get(key);
     if (!promise || newSelection) {
       promise = client
-        .getArtifact(packageId, 'puck.json')
+        .getArtifact(packageId, 'puck.json', own)
         .then((puck) => puckFieldsOf(packageId, puck, report, unsupportedField, options.externalSources));
-      fields.set(packageId, promise);
-      promise.catch(() => fields.delete(packageId));
+      fields.set(key, promise);
+      promise.catch(() => fields.delete(key));
     }
     return promise;
   }
@@ -111,7 +153,11 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
       // Puck asks on each selection (then it passes its default fields as the last ones) and on
       // every change of the selected instance: puck.json is read again at each selection, so the
       // fields follow the host after a republish (one conditional request), not on each keystroke.
-      resolveFields: (_data, { fields, lastFields }) => fieldsOf(packageId, lastFields === fields),
+      resolveFields: async (data, { fields, lastFields }) => {
+        const props = data.props as Record<string, unknown>;
+        const own = await fieldsOf(packageId, savedVersionOf(props), lastFields === fields);
+        return { [VERSION_PROP]: instanceVersionField(source, packageId, String(props.id)), ...own };
+      },
       resolveData: async (data, { trigger }) => {
         // Saved page data is the truth: only a new instance gets data.json's defaults.
         if (trigger !== 'insert') return data;
@@ -121,21 +167,23 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
           // Entry and defaults (from the prefetch the drag started, when fresh); the component
           // loads meanwhile (a module that fails shows its error in place, and the insert fails).
           const { entry, instance } = await client.newInstance(packageId);
-          source.load(packageId, entry).catch(() => {});
+          source.load(packageId, entry.version, entry).catch(() => {});
           mapping.inserted(instanceId, entry);
           lifecycles.inserted(instanceId, instance.props);
-          return { ...data, props: { ...instance.props, id: instanceId } };
+          return { ...data, props: { ...instance.props, id: instanceId, [VERSION_PROP]: entry.version } };
         } catch (error) {
           // The instance stays on the canvas with the SDK's error and a Remove button; never saved.
           lifecycles.failed(instanceId, error);
           return data;
         }
       },
-      render: ({ id, puck: _puck, editMode: _editMode, ...props }) => (
+      render: ({ id, puck: _puck, editMode: _editMode, [VERSION_PROP]: saved, ...props }) => (
         <RemoteInstance
+          key={typeof saved === 'string' ? saved : ''}
           source={source}
           packageId={packageId}
           instanceId={id}
+          savedVersion={typeof saved === 'string' ? saved : undefined}
           label={label}
           props={props}
           lifecycles={lifecycles}
@@ -173,7 +221,7 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
       components,
       categories,
       root: {
-        fields: { title: { type: 'text', label: 'Page title' } },
+        fields: { title: { type: 'text', label: 'Page title' }, [PAGE_VERSIONS_FIELD]: pageVersionsField(source) },
         render: ({ children }: { children: ReactNode }) => <PageRoot>{children}</PageRoot>,
       },
     },
@@ -188,5 +236,19 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
         timeoutMs: options.insertTimeoutMs ?? 30_000,
         accepts: options.accepts,
       }),
+    versionOf: (instanceId) => renderedVersions.get(instanceId),
+    planUpgrade: (api, instanceId) => planInstanceUpgrade(source, api.appState.data, instanceId),
+    async upgrade(api, instanceId) {
+      const upgrade = await planInstanceUpgrade(source, api.appState.data, instanceId);
+      applyInstanceUpgrade(api, upgrade);
+      return upgrade;
+    },
+    async upgradePage(api) {
+      const upgrades = await planPageInstancesUpgrade(source, api.appState.data);
+      if (upgrades.length > 0) applyPageUpgrade(api, upgrades);
+      return upgrades;
+    },
   };
 }
+
+type RemoteInstanceRendered = Parameters<typeof RemoteInstance>[0]['onRendered'];

@@ -9,11 +9,14 @@ import { RemoteInstance, type RemoteInstanceProps } from './remote-instance.js';
 const Greeting = (props: { name?: string }) => createElement('p', null, `Hello ${props.name ?? 'nobody'}`);
 const loaded: ComponentModule = { default: Greeting };
 
+const noVersion = { renderedVersion: () => undefined };
+
 function html(overrides: Partial<RemoteInstanceProps>): string {
   const props: RemoteInstanceProps = {
-    source: { peek: () => loaded, load: async () => loaded },
+    source: { peek: () => loaded, load: async () => loaded, ...noVersion },
     packageId: 'greeting1',
     instanceId: 'i1',
+    savedVersion: undefined,
     label: 'Greeting',
     props: { name: 'Ada' },
     lifecycles: new InstanceLifecycles(),
@@ -32,7 +35,7 @@ describe('RemoteInstance', () => {
   });
 
   it('shows a loading state while the module loads, and while an insert waits for its props', () => {
-    expect(html({ source: { peek: () => undefined, load: () => new Promise(() => {}) } })).toContain(
+    expect(html({ source: { peek: () => undefined, load: () => new Promise(() => {}), ...noVersion } })).toContain(
       'data-state="loading"><div role="status" aria-busy="true"',
     );
     const lifecycles = new InstanceLifecycles();
@@ -44,7 +47,7 @@ describe('RemoteInstance', () => {
   });
 
   it("shows the SDK's error of a module that has no default export", () => {
-    expect(html({ source: { peek: () => ({ other: 1 }), load: async () => ({}) } })).toContain(
+    expect(html({ source: { peek: () => ({ other: 1 }), load: async () => ({}), ...noVersion } })).toContain(
       '<div role="alert" data-error-code="module-load"',
     );
   });
@@ -58,5 +61,27 @@ describe('RemoteInstance', () => {
     expect(failed).toContain('data-error-code="network"');
     expect(failed).toContain('Network error: GET /api/runtime-catalog/greeting1');
     expect(failed).not.toContain('Hello');
+  });
+
+  it('marks an instance behind the catalog, and one rendered with its own version, above the component', () => {
+    const at = (savedVersion: string, version: string, own: boolean) =>
+      html({
+        savedVersion,
+        source: {
+          peek: () => loaded,
+          load: async () => loaded,
+          renderedVersion: () => ({ version, catalogVersion: '2.0.0', own }),
+        },
+      });
+    expect(at('2.0.0', '2.0.0', false)).toBe(
+      '<div data-instance-id="i1" data-package-id="greeting1" data-version="2.0.0" data-state="ready"><p>Hello Ada</p></div>',
+    );
+    const pinned = at('1.0.0', '1.0.0', true);
+    expect(pinned).toContain('data-version="1.0.0"');
+    expect(pinned).toContain(
+      'data-testid="instance-version" data-saved-version="1.0.0" data-catalog-version="2.0.0" data-status="behind" data-own-version="true"',
+    );
+    expect(pinned).toContain('1 major behind');
+    expect(at('2.1.0', '2.1.0', true)).toContain('data-status="ahead"');
   });
 });

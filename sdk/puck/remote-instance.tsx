@@ -1,15 +1,21 @@
-import type { CatalogEntry } from '@runtime-component-catalog/contracts';
 import { Component, type ComponentType, type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import type { ComponentModule } from '../component-loader.js';
 import { SdkError } from '../sdk-error.js';
 import type { InstanceLifecycles } from './instance-lifecycles.js';
+import type { RenderedVersion } from './instance-source.js';
+import { VersionBadge } from './version-badge.js';
 
-/** Loads the component module of a package (the adapter's is the client's component loader, which caches it). */
+/**
+ * Loads the component an instance renders with (the adapter's is InstanceSource over the
+ * client's component loader, which caches it): by package and the instance's saved version.
+ */
 export interface ComponentSource {
   /** The module when it is already loaded (renders without a loading frame). */
-  peek(packageId: string): ComponentModule | undefined;
-  /** Loads (once) the component of `packageId`; `entry`, when the caller has it, saves reading it again. */
-  load(packageId: string, entry?: CatalogEntry): Promise<ComponentModule>;
+  peek(packageId: string, savedVersion: string | undefined): ComponentModule | undefined;
+  /** Loads (once per package and version) the component an instance saved under `savedVersion` renders with. */
+  load(packageId: string, savedVersion: string | undefined): Promise<ComponentModule>;
+  /** The version it renders with and the catalog's, once known. */
+  renderedVersion(packageId: string, savedVersion: string | undefined): RenderedVersion | undefined;
 }
 
 /** Props of {@link RemoteInstance}. */
@@ -20,6 +26,8 @@ export interface RemoteInstanceProps {
   readonly packageId: string;
   /** The instance's id (`data-instance-id`). */
   readonly instanceId: string;
+  /** The package version the instance is saved with (undefined: the catalog's). */
+  readonly savedVersion: string | undefined;
   /** The package's label, shown while its component loads. */
   readonly label: string;
   /** The instance's props, given to the component. */
@@ -28,8 +36,12 @@ export interface RemoteInstanceProps {
   readonly lifecycles: InstanceLifecycles;
   /** Shown under the error of a failed insert (the adapter's Remove button). */
   readonly failedInsertAction?: ReactNode;
-  /** Called after each render of the component, with the props it rendered. */
-  readonly onRendered: (instanceId: string, props: Record<string, unknown>) => void;
+  /** Called after each render of the component, with the props it rendered and the version it rendered with. */
+  readonly onRendered: (
+    instanceId: string,
+    props: Record<string, unknown>,
+    version: RenderedVersion | undefined,
+  ) => void;
   /** Called when loading or rendering the component fails, with the error. */
   readonly onFailed: (instanceId: string, error: unknown) => void;
 }
@@ -50,6 +62,7 @@ export function RemoteInstance({
   source,
   packageId,
   instanceId,
+  savedVersion,
   label,
   props,
   lifecycles,
@@ -62,13 +75,13 @@ export function RemoteInstance({
   // Until Puck hands over the inserted props, the component is not rendered with fewer.
   const waiting = insert !== undefined && insert.status !== 'failed' && !lifecycles.ready(instanceId, props);
   const [state, setState] = useState<LoadState>(() => {
-    const module = source.peek(packageId);
+    const module = source.peek(packageId, savedVersion);
     return module ? { status: 'ready', module } : { status: 'loading' };
   });
   useEffect(() => {
     if (state.status !== 'loading') return;
     let live = true;
-    source.load(packageId).then(
+    source.load(packageId, savedVersion).then(
       (module) => live && setState({ status: 'ready', module }),
       (error: unknown) => {
         if (!live) return;
@@ -79,7 +92,8 @@ export function RemoteInstance({
     return () => {
       live = false;
     };
-  }, [state.status, source, packageId, instanceId, onFailed]);
+  }, [state.status, source, packageId, savedVersion, instanceId, onFailed]);
+  const version = state.status === 'ready' ? source.renderedVersion(packageId, savedVersion) : undefined;
 
   let body: ReactNode;
   if (insert?.status === 'failed') {
@@ -102,16 +116,22 @@ export function RemoteInstance({
   } else {
     const Rendered = state.module.default as ComponentType<Record<string, unknown>>;
     body = (
-      <RenderBoundary resetKey={JSON.stringify(props)} instanceId={instanceId} onFailed={onFailed}>
-        <Rendered {...props} />
-        <RenderedSignal instanceId={instanceId} props={props} onRendered={onRendered} />
-      </RenderBoundary>
+      <>
+        {version !== undefined && savedVersion !== undefined ? (
+          <VersionBadge packageId={packageId} savedVersion={savedVersion} rendered={version} />
+        ) : null}
+        <RenderBoundary resetKey={JSON.stringify(props)} instanceId={instanceId} onFailed={onFailed}>
+          <Rendered {...props} />
+          <RenderedSignal instanceId={instanceId} props={props} version={version} onRendered={onRendered} />
+        </RenderBoundary>
+      </>
     );
   }
   return (
     <div
       data-instance-id={instanceId}
       data-package-id={packageId}
+      data-version={version?.version}
       data-state={insert?.status === 'failed' ? 'error' : waiting ? 'loading' : state.status}
     >
       {body}
@@ -131,13 +151,14 @@ function InstanceError({ error }: { readonly error: unknown }) {
   );
 }
 
-/** Reports each commit of the rendered component with its props. */
+/** Reports each commit of the rendered component with its props and version. */
 function RenderedSignal(props: {
   readonly instanceId: string;
   readonly props: Record<string, unknown>;
-  readonly onRendered: (instanceId: string, props: Record<string, unknown>) => void;
+  readonly version: RenderedVersion | undefined;
+  readonly onRendered: RemoteInstanceProps['onRendered'];
 }) {
-  useEffect(() => props.onRendered(props.instanceId, props.props));
+  useEffect(() => props.onRendered(props.instanceId, props.props, props.version));
   return null;
 }
 

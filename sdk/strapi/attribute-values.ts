@@ -188,24 +188,52 @@ function refuseNull(path: ValuePath, attribute: StrapiAttribute): never {
 }
 
 /**
+ * Which attributes of a block are its instance's props (its version's, docs/strapi-pages.md
+ * "Instances of older versions"), and the stored values of the others, sent back as they were read.
+ */
+export interface VersionScope {
+  /** The attributes that are props of the instance's version; `at` names that version in a refusal. */
+  readonly props: ReadonlySet<string>;
+  readonly at: string;
+  /** The values, in prop form, the block held outside those props when it was read. */
+  readonly kept: Readonly<Record<string, unknown>>;
+}
+
+/**
  * The attributes Strapi stores for `props` in component `component`: every prop mapped, and
  * every absent attribute that has a default sent as null, so Strapi does not fill in a value the
- * instance never had.
+ * instance never had. With a `scope`, a prop must be one of its version's attributes, and the
+ * other attributes get their kept values back.
  */
-export function writeComponent(props: unknown, component: string, path: ValuePath, schema: StrapiSchema) {
+export function writeComponent(
+  props: unknown,
+  component: string,
+  path: ValuePath,
+  schema: StrapiSchema,
+  scope?: VersionScope,
+) {
   const attributes = schema.components[component]?.attributes ?? {};
   if (!isRecord(props)) throw refuse(path, undefined, `is not an object (component ${component})`);
   const written: Record<string, unknown> = {};
+  const inner = (name: string): ValuePath => ({
+    ...path,
+    at: path.at === '' ? name : `${path.at}/${name}`,
+    prop: path.prop === '' ? name : `${path.prop}.${name}`,
+    attribute: `${component}.${name}`,
+  });
   for (const [name, value] of Object.entries(props)) {
-    const inner: ValuePath = {
-      ...path,
-      at: path.at === '' ? name : `${path.at}/${name}`,
-      prop: path.prop === '' ? name : `${path.prop}.${name}`,
-      attribute: `${component}.${name}`,
-    } satisfies ValuePath;
     const attribute = NON_PROP_KEYS.has(name) ? undefined : attributes[name];
-    if (attribute === undefined) throw refuse(inner, undefined, `has no attribute in component ${component}`);
-    written[name] = writeValue(value, attribute, inner, schema);
+    if (attribute === undefined) throw refuse(inner(name), undefined, `has no attribute in component ${component}`);
+    if (scope !== undefined && !scope.props.has(name)) {
+      throw refuse(inner(name), undefined, `is not an attribute of component ${component} at ${scope.at}`);
+    }
+    written[name] = writeValue(value, attribute, inner(name), schema);
+  }
+  for (const [name, value] of Object.entries(scope?.kept ?? {})) {
+    const attribute = attributes[name];
+    if (name in written || attribute === undefined || scope?.props.has(name)) continue;
+    // Not a prop: an empty list found here is not the instance's to restore.
+    written[name] = writeValue(value, attribute, { ...inner(name), empties: [] }, schema);
   }
   for (const [name, attribute] of Object.entries(attributes)) {
     if (name in written) continue;

@@ -16,3 +16,4 @@ export type {
   StrapiPageFields,
   StrapiSchema,
 } from './strapi-schema.js';
+export type { VersionAttributes, VersionAttributesByKey } from './version-attributes.js';

@@ -1,8 +1,9 @@
 import type { ComponentInstance, Page } from '@runtime-component-catalog/contracts';
 import { describe, expect, it } from 'vitest';
 import { SdkError } from '../sdk-error.js';
+import { KeptValues } from './kept-values.js';
 import { blockOfInstance, documentOfPage, instanceOfBlock, type PageMapping, pageOfDocument } from './page-document.js';
-import { pageCollectionOf, type StrapiSchema } from './strapi-schema.js';
+import { pageCollectionOf, type StrapiAttribute, type StrapiSchema } from './strapi-schema.js';
 
 // A small schema in the shape `catalog-schema generate` writes (docs/strapi-pages.md); the whole
 // example package's schema is exercised against a real Strapi in strapi-page-store.strapi.test.ts.
@@ -87,6 +88,7 @@ describe('instance ↔ block', () => {
     const block = blockOfInstance(
       hero({ cmp_variant: 'hero1', title: 'Hi', image: { id: 7, url: '/uploads/a.png' }, cta: { label: 'Go' } }),
       mapping,
+      'p',
     );
     expect(Object.keys(block)[0]).toBe('__component');
     expect(block).toEqual({
@@ -126,7 +128,7 @@ describe('instance ↔ block', () => {
       version: '2.0.0',
       props,
     };
-    const written = blockOfInstance(instance, mapping);
+    const written = blockOfInstance(instance, mapping, 'p');
     expect((written.cards as Record<string, unknown>[])[0]?.article).toEqual({ set: [{ documentId: 'doc-article' }] });
     // What Strapi answers for it: ids on components, populated media and relations, nulls.
     expect(written.cmp_instance).toEqual({
@@ -207,7 +209,7 @@ describe('what the mapping refuses, before anything is sent', () => {
       'Instance i1 (hero1): prop cmp_variant is "hero2", not the instance\'s variant. Nothing was saved',
     ],
   ])('refuses %j', (props, message) => {
-    expect(refusal(() => blockOfInstance(hero(props), mapping))).toBe(message);
+    expect(refusal(() => blockOfInstance(hero(props), mapping, 'p'))).toBe(message);
   });
 
   it.each([
@@ -234,7 +236,7 @@ describe('what the mapping refuses, before anything is sent', () => {
       version: '1',
       props: { cards: [card] },
     };
-    expect(refusal(() => blockOfInstance(instance, mapping))).toContain(message);
+    expect(refusal(() => blockOfInstance(instance, mapping, 'p'))).toContain(message);
   });
 
   it('refuses a list longer than the attribute allows and a variant the zone does not accept', () => {
@@ -245,9 +247,9 @@ describe('what the mapping refuses, before anything is sent', () => {
       version: '1',
       props: { cards: [{}, {}, {}] },
     };
-    expect(refusal(() => blockOfInstance(cards, mapping))).toContain('prop cards has more than 2 items');
+    expect(refusal(() => blockOfInstance(cards, mapping, 'p'))).toContain('prop cards has more than 2 items');
     const form: ComponentInstance = { id: 'f', packageId: 'form1', package: 'p', version: '1', props: {} };
-    expect(refusal(() => blockOfInstance(form, mapping))).toBe(
+    expect(refusal(() => blockOfInstance(form, mapping, 'p'))).toBe(
       'Instance f (form1): api::page.page does not accept form1: its blocks zone holds hero.hero1, cards.cards1. Nothing was saved',
     );
   });
@@ -300,5 +302,126 @@ describe('page ↔ document', () => {
     expect(error?.message).toBe(
       'The Strapi schema given to the page store is not usable: it has no content type api::article.article',
     );
+  });
+});
+
+describe('instances of older versions (versionAttributes)', () => {
+  // hero.hero1 after 2.0.0's generate: 2.0.0's tagline and badge added, 1.0.0's subtitle kept
+  // (deprecated: generate lists it last).
+  const { cmp_variant, title, ...rest } = schema.components['hero.hero1']!.attributes as {
+    cmp_variant: StrapiAttribute;
+    title: StrapiAttribute;
+  } & Record<string, StrapiAttribute>;
+  const subtitle = { type: 'text' };
+  const at1 = { cmp_variant, title, subtitle, ...rest };
+  const at2 = {
+    cmp_variant,
+    title,
+    ...rest,
+    tagline: { type: 'text' },
+    badge: { type: 'enumeration', enum: ['new', 'hot'], default: 'new' },
+  };
+  const expanded: StrapiSchema = {
+    ...schema,
+    components: { ...schema.components, 'hero.hero1': { attributes: { ...at2, subtitle } } },
+  };
+  const versionAttributes = {
+    '@acme/ui-hero1@1.0.0': { component: 'hero.hero1', attributes: at1 },
+    '@acme/ui-hero1@2.0.0': { component: 'hero.hero1', attributes: at2 },
+  };
+  const mappingWith = () => ({
+    schema: expanded,
+    collection: pageCollectionOf(expanded, 'page'),
+    versionAttributes,
+    kept: new KeptValues(),
+  });
+  const meta = { id: 'i1', package: '@acme/ui-hero1', version: '1.0.0' };
+  // As Strapi gives it back after the CMS's migration copied subtitle into tagline.
+  const migrated = {
+    id: 3,
+    __component: 'hero.hero1',
+    cmp_variant: 'hero1',
+    title: 'Hi',
+    subtitle: 'Drag',
+    tagline: 'Drag',
+    theme: 'dark',
+    badge: null,
+    image: null,
+    cta: null,
+    cmp_instance: meta,
+  };
+  const stored = {
+    documentId: 'd1',
+    updatedAt: '2026-02-02T00:00:00.000Z',
+    title: 'Home',
+    slug: 'home',
+    revision: 4,
+    blocks: [migrated],
+  };
+  // In 1.0.0's attribute order, though the expanded component lists subtitle last.
+  const props1 = { cmp_variant: 'hero1', title: 'Hi', subtitle: 'Drag', theme: 'dark' };
+
+  it("reads a 1.0.0 block as exactly 1.0.0's props, and a save sends the other stored values back", () => {
+    const mapping = mappingWith();
+    const page = pageOfDocument(stored, mapping);
+    expect(page.content).toEqual([{ ...meta, packageId: 'hero1', props: props1 }]);
+    expect(JSON.stringify(page.content[0]?.props)).toBe(JSON.stringify(props1));
+    expect(documentOfPage(page, mapping).blocks).toEqual([
+      {
+        __component: 'hero.hero1',
+        cmp_variant: 'hero1',
+        title: 'Hi',
+        subtitle: 'Drag',
+        theme: 'dark',
+        tagline: 'Drag',
+        badge: null,
+        cmp_instance: meta,
+      },
+    ]);
+  });
+
+  it("an instance saved at another version writes its own version's attributes only", () => {
+    const mapping = mappingWith();
+    const page = pageOfDocument(stored, mapping);
+    const props2 = { cmp_variant: 'hero1', title: 'Hi', tagline: 'Drag', theme: 'dark' };
+    const upgraded = { ...meta, packageId: 'hero1', version: '2.0.0', props: props2 };
+    expect(documentOfPage({ ...page, content: [upgraded] }, mapping).blocks).toEqual([
+      {
+        __component: 'hero.hero1',
+        cmp_variant: 'hero1',
+        title: 'Hi',
+        tagline: 'Drag',
+        theme: 'dark',
+        badge: null,
+        cmp_instance: { ...meta, version: '2.0.0' },
+      },
+    ]);
+    // Read back at 2.0.0 (subtitle not written), then put back at 1.0.0 by an undo: no tagline kept.
+    const saved = pageOfDocument(
+      { ...stored, blocks: [{ ...migrated, subtitle: null, cmp_instance: { ...meta, version: '2.0.0' } }] },
+      mapping,
+    );
+    expect(saved.content[0]?.props).toEqual(props2);
+    const undone = { ...meta, packageId: 'hero1', props: props1 };
+    expect(documentOfPage({ ...saved, content: [undone] }, mapping).blocks).toEqual([
+      { __component: 'hero.hero1', ...props1, badge: null, cmp_instance: meta },
+    ]);
+  });
+
+  it('refuses a prop its version does not have, naming the version', () => {
+    const mapping = mappingWith();
+    const instance = { ...meta, packageId: 'hero1', props: { ...props1, tagline: 'Drag' } };
+    expect(refusal(() => blockOfInstance(instance, mapping, 'home'))).toBe(
+      'Instance i1 (hero1): prop tagline is not an attribute of component hero.hero1 at @acme/ui-hero1@1.0.0. Nothing was saved',
+    );
+  });
+
+  it('maps a version without a record on every attribute, as without versionAttributes', () => {
+    const mapping = mappingWith();
+    const unrecorded = { ...migrated, cmp_instance: { ...meta, version: '1.1.0' } };
+    expect(pageOfDocument({ ...stored, blocks: [unrecorded] }, mapping).content[0]?.props).toEqual({
+      ...props1,
+      tagline: 'Drag',
+    });
   });
 });

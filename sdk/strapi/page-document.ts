@@ -1,7 +1,9 @@
 import type { ComponentInstance, Page } from '@runtime-component-catalog/contracts';
 import { SdkError } from '../sdk-error.js';
-import { readComponent, restoreEmptyLists, writeComponent } from './attribute-values.js';
+import { readComponent, restoreEmptyLists, type VersionScope, writeComponent } from './attribute-values.js';
+import type { KeptValues } from './kept-values.js';
 import { isRecord, type PageCollection, type StrapiSchema } from './strapi-schema.js';
+import { propAttributesOf, type VersionAttributesByKey } from './version-attributes.js';
 
 /** The package and version of a variant, for a block Strapi's admin added without `cmp_instance`. */
 export type VariantResolver = (packageId: string) =>
@@ -18,6 +20,10 @@ export interface PageMapping {
   readonly schema: StrapiSchema;
   readonly collection: PageCollection;
   readonly resolveVariant?: VariantResolver;
+  /** Each published version's attributes: an instance's props are its version's (docs/strapi-pages.md). */
+  readonly versionAttributes?: VersionAttributesByKey;
+  /** The values read outside each instance's props, sent back on save; none kept without it. */
+  readonly kept?: KeptValues;
 }
 
 /** Strapi's uid attributes hold only these characters. */
@@ -42,8 +48,15 @@ function unmappable(message: string): SdkError {
   return new SdkError('store-unmappable', `${message}. Nothing was saved`);
 }
 
-/** The block of the dynamic zone that stores `instance` (docs/strapi-pages.md "Instance ↔ block"). */
-export function blockOfInstance(instance: ComponentInstance, mapping: PageMapping): Record<string, unknown> {
+/**
+ * The block of the dynamic zone that stores `instance` of page `pageId` (docs/strapi-pages.md
+ * "Instance ↔ block"): its version's attributes from its props, the others as the store read them.
+ */
+export function blockOfInstance(
+  instance: ComponentInstance,
+  mapping: PageMapping,
+  pageId: string,
+): Record<string, unknown> {
   const where = `Instance ${instance.id} (${instance.packageId})`;
   const found = blockComponentOf(mapping.collection, instance.packageId);
   if ('reason' in found) throw unmappable(`${where}: ${found.reason}`);
@@ -53,7 +66,13 @@ export function blockOfInstance(instance: ComponentInstance, mapping: PageMappin
   }
   const emptyLists: string[] = [];
   const path = { instance: where, prop: '', attribute: '', at: '', empties: emptyLists };
-  const props = writeComponent(instance.props, found.component, path, mapping.schema);
+  const props = writeComponent(
+    instance.props,
+    found.component,
+    path,
+    mapping.schema,
+    scopeOf(instance, found.component, mapping, pageId),
+  );
   const meta = { id: instance.id, package: instance.package, version: instance.version };
   return {
     // First: Strapi 5.54's input validation refuses a block whose nested component comes before it.
@@ -63,7 +82,20 @@ export function blockOfInstance(instance: ComponentInstance, mapping: PageMappin
   };
 }
 
-/** The instance a stored block is. */
+/** The version scope of an instance whose version has a record, else undefined (every attribute a prop). */
+function scopeOf(
+  instance: ComponentInstance,
+  component: string,
+  mapping: PageMapping,
+  pageId: string,
+): VersionScope | undefined {
+  const props = propAttributesOf(mapping.versionAttributes, instance.package, instance.version, component);
+  if (props === undefined) return undefined;
+  const kept = mapping.kept?.valuesOf(pageId, instance.id, instance.version) ?? {};
+  return { props, at: `${instance.package}@${instance.version}`, kept };
+}
+
+/** The instance a stored block is; the values outside its version's props go to `mapping.kept`. */
 export function instanceOfBlock(
   block: Record<string, unknown>,
   mapping: PageMapping,
@@ -79,8 +111,14 @@ export function instanceOfBlock(
     typeof meta.package === 'string' &&
     typeof meta.version === 'string'
   ) {
-    if (Array.isArray(meta.emptyLists)) restoreEmptyLists(props, meta.emptyLists.map(String));
-    return { id: meta.id, packageId, package: meta.package, version: meta.version, props };
+    const own = propAttributesOf(mapping.versionAttributes, meta.package, meta.version, component);
+    // In the version's attribute order: a later generate moves a deprecated attribute last.
+    const versionProps: Record<string, unknown> = own === undefined ? props : {};
+    for (const name of own ?? []) if (name in props) versionProps[name] = props[name];
+    const outside = Object.fromEntries(Object.entries(props).filter(([name]) => own !== undefined && !own.has(name)));
+    mapping.kept?.keep(pageId, meta.id, meta.version, outside);
+    if (Array.isArray(meta.emptyLists)) restoreEmptyLists(versionProps, meta.emptyLists.map(String));
+    return { id: meta.id, packageId, package: meta.package, version: meta.version, props: versionProps };
   }
   const resolved = mapping.resolveVariant?.(packageId);
   if (resolved === undefined) {
@@ -104,7 +142,7 @@ export function documentOfPage(page: Page, mapping: PageMapping): Record<string,
     [fields.titleField]: page.title,
     [fields.idField]: page.id,
     [fields.revisionField]: page.revision,
-    [fields.blocksField]: page.content.map((instance) => blockOfInstance(instance, mapping)),
+    [fields.blocksField]: page.content.map((instance) => blockOfInstance(instance, mapping, page.id)),
   };
 }
 
@@ -113,6 +151,7 @@ export function pageOfDocument(document: Record<string, unknown>, mapping: PageM
   const { fields } = mapping.collection;
   const id = String(document[fields.idField]);
   const blocks = document[fields.blocksField];
+  mapping.kept?.reset(id);
   return {
     id,
     title: typeof document[fields.titleField] === 'string' ? (document[fields.titleField] as string) : '',

@@ -4,6 +4,7 @@ import { type FetchLike, pageFetch, request } from '../internal/request.js';
 import { conflict, type PageStore, type PageStoreEvent, type PageSummary } from '../page-store/page-store.js';
 import { PageStoreChannel } from '../page-store/page-store-channel.js';
 import { SdkError } from '../sdk-error.js';
+import { KeptValues } from './kept-values.js';
 import {
   blockComponentOf,
   documentOfPage,
@@ -13,6 +14,7 @@ import {
 } from './page-document.js';
 import { bracketQuery, pagePopulate } from './populate-query.js';
 import { pageCollectionOf, type StrapiSchema } from './strapi-schema.js';
+import type { VersionAttributesByKey } from './version-attributes.js';
 
 /** Options of {@link createStrapiPageStore}. */
 export interface StrapiPageStoreOptions {
@@ -33,6 +35,13 @@ export interface StrapiPageStoreOptions {
   readonly newPageAttributes?: (page: Page) => Record<string, unknown>;
   /** The package and version of a variant, for blocks added in Strapi's admin without `cmp_instance`. */
   readonly resolveVariant?: VariantResolver;
+  /**
+   * The `<package>@<version>/strapi-attributes.json` records of published versions, by
+   * `<package>@<version>`: an instance of a recorded version reads and writes that version's
+   * attributes only, and its block's other stored values are kept (docs/strapi-pages.md
+   * "Instances of older versions"). Without a record, every attribute of the component is a prop.
+   */
+  readonly versionAttributes?: VersionAttributesByKey;
   /** Default: the page's `fetch`. */
   readonly fetch?: FetchLike;
 }
@@ -66,7 +75,13 @@ interface StrapiErrorBody {
  */
 export function createStrapiPageStore(options: StrapiPageStoreOptions): StrapiPageStore {
   const collection = pageCollectionOf(options.schema, options.collection ?? 'page');
-  const mapping: PageMapping = { schema: options.schema, collection, resolveVariant: options.resolveVariant };
+  const mapping: PageMapping = {
+    schema: options.schema,
+    collection,
+    resolveVariant: options.resolveVariant,
+    versionAttributes: options.versionAttributes,
+    kept: new KeptValues(),
+  };
   const { contentType, fields } = collection;
   const fetchImpl = options.fetch ?? pageFetch;
   const endpoint = `${options.url.replace(/\/+$/, '')}${contentType.endpoint}`;

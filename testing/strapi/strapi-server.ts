@@ -10,6 +10,7 @@ import { freePort } from '../free-port.js';
 import { catalogSchema } from './catalog-schema-cli.js';
 import { bootTimeoutMs } from './check-package.js';
 import { childEnv, writeChild } from './child-bundle.js';
+import { deployCms } from './deploy-cms.js';
 import type { ServeReport, ServeRequest } from './serve-report.js';
 import { createStrapiAppDir } from './strapi-app-dir.js';
 
@@ -27,6 +28,13 @@ export interface StrapiServer {
   readonly endUser: { readonly email: string; readonly password: string };
   /** The generated copy of the schema package (its `generated/registries/strapi-schema.json`, say). */
   readonly packageRoot: string;
+  /**
+   * Stops Strapi, copies the cms folders `generate` last wrote in {@link packageRoot} into the app
+   * and starts Strapi again on the same database and port, as a CMS is redeployed (its database
+   * migrations run, then the schema sync). The API token, the admin and the end user are made
+   * anew: the answer holds them; `close` of either stops the one Strapi.
+   */
+  redeploy(): Promise<StrapiServer>;
   /** Kills Strapi and removes the temporary package and app (database and uploads included). */
   close(): Promise<void>;
 }
@@ -117,38 +125,69 @@ export async function startStrapiServer(options: StrapiServerOptions = {}): Prom
     const app = await createStrapiAppDir(generated.cms, generated.language);
     removals.push(() => app.remove());
     const port = options.port ?? (await freePort());
-    const admin = { email: 'admin@example.com', password: `Aa1-${randomBytes(12).toString('hex')}` };
-    const endUser = { email: 'editor@example.com', password: `Aa1-${randomBytes(12).toString('hex')}` };
-    const request: ServeRequest = { appDir: app.appDir, language: app.language, admin, endUser };
-    const child = fork(await writeChild(app.appDir, 'serve'), [JSON.stringify(request)], {
-      cwd: app.appDir,
-      env: childEnv({ HOST: '127.0.0.1', PORT: String(port) }),
-      execArgv: [],
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    });
-    const exited = once(child, 'exit');
-    const killWithParent = () => child.kill('SIGKILL');
-    process.once('exit', killWithParent);
-    removals.push(async () => {
-      process.off('exit', killWithParent);
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGKILL');
-        await exited;
-      }
-    });
-    let output = '';
-    const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-outputLimit);
-    };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    const report = await readyReport(child, () => output, bootTimeoutMs);
-    if (!report.ok) throw new Error(`Strapi did not start (${report.stage}): ${report.error}`);
     const url = `http://127.0.0.1:${port}`;
-    const adminJwt = await adminLogin(url, admin);
-    return { url, apiToken: report.apiToken, adminJwt, admin, endUser, packageRoot: generated.root, close: removeAll };
+    let stopChild = async () => {};
+    removals.push(() => stopChild());
+    let starts = 0;
+    const serve = async (): Promise<StrapiServer> => {
+      starts += 1;
+      // The serve child makes an API token `catalog tests`, a super admin and an end user `editor`
+      // at every start, each unique in Strapi: a restart renames the previous ones aside.
+      const suffix = starts === 1 ? '' : String(starts);
+      const admin = { email: `admin${suffix}@example.com`, password: `Aa1-${randomBytes(12).toString('hex')}` };
+      const endUser = { email: `editor${suffix}@example.com`, password: `Aa1-${randomBytes(12).toString('hex')}` };
+      const child = await forkServe(app.appDir, { appDir: app.appDir, language: app.language, admin, endUser }, port);
+      stopChild = child.stop;
+      const report = await readyReport(child.process, child.output, bootTimeoutMs);
+      if (!report.ok) throw new Error(`Strapi did not start (${report.stage}): ${report.error}`);
+      const adminJwt = await adminLogin(url, admin);
+      const redeploy = async () => {
+        await stopChild();
+        await deployCms(generated.cms, app.appDir);
+        // Loaded here: it opens the app's own better-sqlite3, which exists once the app is installed.
+        const { writeRows } = await import('./versions-proof/database-rows.js');
+        writeRows(join(app.appDir, '.tmp', 'data.db'), [
+          "update strapi_api_tokens set name = name || ' ' || id where name = 'catalog tests'",
+          "update up_users set username = username || '-' || id where username = 'editor'",
+        ]);
+        return serve();
+      };
+      const packageRoot = generated.root;
+      return { url, apiToken: report.apiToken, adminJwt, admin, endUser, packageRoot, redeploy, close: removeAll };
+    };
+    return await serve();
   } catch (error) {
     await removeAll();
     throw error;
   }
+}
+
+/** The serve child on `port`, killed with this process; `stop` closes its IPC channel (it exits) and waits. */
+async function forkServe(appDir: string, request: ServeRequest, port: number) {
+  const child = fork(await writeChild(appDir, 'serve'), [JSON.stringify(request)], {
+    cwd: appDir,
+    env: childEnv({ HOST: '127.0.0.1', PORT: String(port) }),
+    execArgv: [],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  const exited = once(child, 'exit');
+  const killWithParent = () => child.kill('SIGKILL');
+  process.once('exit', killWithParent);
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-outputLimit);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const stop = async () => {
+    process.off('exit', killWithParent);
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    // A closed channel lets Strapi stop and close its database; a child that does not is killed.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    if (child.connected) child.disconnect();
+    else child.kill('SIGKILL');
+    await exited;
+    clearTimeout(timer);
+  };
+  return { process: child, output: () => output, stop };
 }

@@ -10,7 +10,13 @@ import {
   readRows,
   snapshotDatabase,
 } from './versions-proof/database-rows.js';
-import { declareRemovalAndAdd, heroSource, renameByHand, writeVariant2 } from './versions-proof/hero-2.js';
+import {
+  declareRemovalAndAdd,
+  heroSource,
+  overlaySource,
+  renameByHand,
+  writeVariant2,
+} from './versions-proof/hero-2.js';
 import { ProofApp, type RunningStrapi } from './versions-proof/proof-app.js';
 import { heroInstances, savePagesAt1 } from './versions-proof/proof-pages.js';
 
@@ -131,6 +137,8 @@ describe('hero1 1.0.0 → 2.0.0 on stored pages: expand, migrate-pages, contract
       stderr: '',
     });
     await declareRemovalAndAdd(app.root);
+    // The playground's release overlay holds exactly this source (examples/releases/hero1-2.0.0).
+    expect(await readFile(join(app.root, heroSource), 'utf8')).toBe(await overlaySource());
     const generated = await app.cli(['generate']);
     expect(generated.code, generated.stderr).toBe(0);
     await redeploy();

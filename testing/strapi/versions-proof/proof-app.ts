@@ -8,6 +8,7 @@ import { freePort } from '../../free-port.js';
 import { type CliRun, catalogSchema } from '../catalog-schema-cli.js';
 import { bootTimeoutMs } from '../check-package.js';
 import { childEnv, writeChild } from '../child-bundle.js';
+import { deployCms } from '../deploy-cms.js';
 import type { ServeReport, ServeRequest } from '../serve-report.js';
 import { createStrapiAppDir, type StrapiAppDir } from '../strapi-app-dir.js';
 import type { StrapiEndpoint } from '../strapi-rest.js';
@@ -19,8 +20,6 @@ import { writeRows } from './database-rows.js';
 // keeps.
 
 const exampleDir = fileURLToPath(new URL('../../../examples/schema-package/', import.meta.url));
-/** What a deploy replaces: generate's folders of the cms output (the database stays in .tmp/). */
-const cmsFolders = ['src/api', 'src/components', 'catalog-schema', 'database'];
 
 /** A running Strapi: its URL, a full-access API token, a super admin's JWT. */
 export interface RunningStrapi extends StrapiEndpoint {
@@ -65,14 +64,7 @@ export class ProofApp {
       this.#app = await createStrapiAppDir(cms, 'js');
       return;
     }
-    for (const folder of cmsFolders) {
-      await rm(join(this.#app.appDir, folder), { recursive: true, force: true });
-      await cp(join(cms, folder), join(this.#app.appDir, folder), { recursive: true }).catch(
-        (error: NodeJS.ErrnoException) => {
-          if (error.code !== 'ENOENT') throw error;
-        },
-      );
-    }
+    await deployCms(cms, this.#app.appDir);
   }
 
   /**
