@@ -24,7 +24,11 @@ export async function openRawConnection(port: number, data = ''): Promise<RawCon
     received += chunk;
   });
   socket.on('error', () => {});
-  const closed = once(socket, 'close').then(() => ({ at: performance.now(), received }));
+  // Not events.once: it rejects when 'error' comes first (a write meeting a reset connection,
+  // ECONNRESET), and a closed connection is what the tests wait for either way.
+  const closed = new Promise<{ at: number; received: string }>((resolve) =>
+    socket.once('close', () => resolve({ at: performance.now(), received })),
+  );
   await once(socket, 'connect');
   if (data !== '') socket.write(data);
   return {
