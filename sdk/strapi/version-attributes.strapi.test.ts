@@ -1,11 +1,11 @@
-import { cp, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ComponentInstance, Page } from '@runtime-component-catalog/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { releasesDir } from '../../examples/stack/release-overlays.js';
 import { catalogSchema } from '../../testing/strapi/catalog-schema-cli.js';
 import { callStrapi } from '../../testing/strapi/strapi-rest.js';
 import { type StrapiServer, startStrapiServer } from '../../testing/strapi/strapi-server.js';
+import { writeSource2 } from '../../testing/strapi/versions-proof/hero-2.js';
 import { createStrapiPageStore } from './strapi-page-store.js';
 import type { StrapiSchema } from './strapi-schema.js';
 import type { VersionAttributesByKey } from './version-attributes.js';
@@ -14,7 +14,6 @@ import type { VersionAttributesByKey } from './version-attributes.js';
 // 1.0.0, then hero1 2.0.0's source (examples/releases/hero1-2.0.0) generated and deployed into the
 // same app, Strapi restarted on the same database (its migration copies subtitle into tagline).
 
-const heroSource = 'src/source/components/hero/hero1.json';
 let server: StrapiServer;
 let schema1: StrapiSchema;
 let schema2: StrapiSchema;
@@ -60,7 +59,7 @@ beforeAll(async () => {
     content: [hero('h1', props1), hero('h2', { cmp_variant: 'hero1', title: 'Second' })],
   });
   store.close();
-  await cp(join(releasesDir, 'hero1-2.0.0', heroSource), join(server.packageRoot, heroSource));
+  await writeSource2(server.packageRoot);
   const generated = await catalogSchema(server.packageRoot, ['generate']);
   expect(generated.code, generated.stderr).toBe(0);
   server = await server.redeploy();

@@ -33,6 +33,11 @@ export async function writeVariant2(root: string): Promise<void> {
   await cp(join(overlayDir, variantDir), join(root, variantDir), { recursive: true });
 }
 
+/** The release overlay's 2.0.0 component source written into the package copy at `root`. */
+export async function writeSource2(root: string): Promise<void> {
+  await cp(join(overlayDir, heroSource), join(root, heroSource));
+}
+
 /** The 2.0.0 component source of the release overlay. */
 export function overlaySource(): Promise<string> {
   return readFile(join(overlayDir, heroSource), 'utf8');
