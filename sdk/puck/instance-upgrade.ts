@@ -98,10 +98,7 @@ export async function planPageInstancesUpgrade(source: InstanceSource, data: Dat
   if (!page.result.ok) {
     const reasons = page.result.failures.map((failure) => `${failure.instanceId}: ${failure.message}`).join('; ');
     const [first] = page.result.failures;
-    throw new SdkError(
-      first?.code === 'invalid-version' ? 'invalid-version' : (first?.code ?? 'migration-failed'),
-      `The page cannot be upgraded: ${reasons}`,
-    );
+    throw new SdkError(first?.code ?? 'migration-failed', `The page cannot be upgraded: ${reasons}`);
   }
   return page.instances.flatMap(({ instanceId, packageId, plan }) =>
     plan.ok ? [{ instanceId, packageId, plan }] : [],
