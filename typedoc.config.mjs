@@ -55,6 +55,7 @@ const config = {
     '@runtime-component-catalog/host/cache/cache-observer.ts:CacheObserver',
     '@runtime-component-catalog/host/cache/cache-observer.ts:CacheKind',
     '@runtime-component-catalog/sdk/puck/instance-lifecycles.ts:InstanceLifecycles',
+    '@runtime-component-catalog/sdk/session-start.ts:EditingSessionParts',
     '@runtime-component-catalog/authoring/publish/publish-manifest.ts:PendingRevalidation',
     '@runtime-component-catalog/authoring/publish/publish-manifest.ts:PublishManifest',
     '@runtime-component-catalog/authoring/publish/catalog-update.ts:CatalogUpdate',

@@ -6,6 +6,7 @@ import type { Hono } from 'hono';
 import { createServer, type ViteDevServer } from 'vite';
 import { type ArtifactsOrigin, startArtifactsOrigin } from '../testing/origins/artifacts-origin.js';
 import { type EsmOrigin, startEsmOrigin } from '../testing/origins/esm-origin.js';
+import { startReferenceCms } from '../testing/origins/reference-cms.js';
 import { buildWorkerScript, serveWorkerScript } from './build/worker-script.js';
 import type { PlaygroundPageStoreChoice } from './playground/page-store-choice.js';
 import { createPublisherApi, publisherRequestListener } from './publisher/publisher-api.js';
@@ -37,10 +38,11 @@ export interface PlaygroundOptions {
   /** Each line the stack prints (the host's own lines included). */
   readonly log: (line: string) => void;
   /**
-   * The editor's page store: IndexedDB in the browser (`npm start`), or a real Strapi 5 serving
-   * the example package on `port` (`npm run start:strapi`; docs/playground.md "On Strapi").
+   * The editor's page store: IndexedDB in the browser (`npm start`), a real Strapi 5 serving
+   * the example package on `port` (`npm run start:strapi`; docs/playground.md "On Strapi"), or the
+   * SDK's HTTP page store on the reference CMS (docs/playground.md "On an HTTP page store").
    */
-  readonly pageStore?: { readonly kind: 'indexeddb' } | { readonly kind: 'strapi'; readonly port: number };
+  readonly pageStore?: { readonly kind: 'indexeddb' | 'http' } | { readonly kind: 'strapi'; readonly port: number };
 }
 
 /** A running playground. */
@@ -74,15 +76,17 @@ export function anyPortEnvironment(stateDir: string): Record<string, string> {
 const examples = fileURLToPath(new URL('./', import.meta.url));
 /** Where the ESM origin serves the modules: `ESM_ORIGIN` is `<esm url>/esm`. */
 const ESM_PREFIX = '/esm';
+/** The editor's path to the reference CMS (`PLAYGROUND_PAGE_STORE=http`), proxied as `/cms/` (not `/cms-x`). */
+const CMS_PREFIX = '/cms';
 
 /**
  * `npm start`'s stack on 127.0.0.1. First it claims the state folder and binds every port (the
  * artifacts origin, the ESM origin, the host as its own process — `npm run host` on the origin's
- * lightweight catalog — and the editor's Vite dev server, which proxies `/api` to the host and
- * `/origin` to the artifacts origin and serves the publisher API under `/__playground`); only then
- * does it empty the two folder stores, publish every variant of examples/schema-package into them
- * with `catalog-schema publish` (the catalog is what that publish lists; republishing edits the
- * stores, never the repository) and build the service worker.
+ * lightweight catalog — and the editor's Vite dev server, which proxies `/api` to the host,
+ * `/origin` to the artifacts origin and `/cms` to the reference CMS, and serves the publisher API
+ * under `/__playground`); only then does it empty the two folder stores, publish every variant of
+ * examples/schema-package into them with `catalog-schema publish` (the catalog is what that publish
+ * lists; republishing edits the stores, never the repository) and build the service worker.
  */
 export async function startPlayground(options: PlaygroundOptions): Promise<Playground> {
   const cleanups: (() => Promise<unknown>)[] = [];
@@ -97,6 +101,9 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       options.pageStore?.kind === 'strapi' ? startPlaygroundStrapi(options.pageStore.port, options.log) : undefined;
     strapiStarting?.catch(() => {});
     cleanups.push(async () => (await strapiStarting?.catch(() => undefined))?.close());
+    // The HTTP page store's CMS: pages in memory while the playground runs, on a free port.
+    const cms = options.pageStore?.kind === 'http' ? await startReferenceCms() : undefined;
+    if (cms !== undefined) cleanups.push(() => cms.close());
     const workerFile = join(state.workerDir, 'service-worker.js');
 
     const origin: ArtifactsOrigin = await startArtifactsOrigin({
@@ -127,16 +134,23 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       hostUrl: host.url,
       secret: options.secret,
     };
+    const pageStore: PlaygroundPageStoreChoice =
+      strapi !== undefined
+        ? { kind: 'strapi', ...(await strapi.store()) }
+        : cms !== undefined
+          ? { kind: 'http', baseUrl: CMS_PREFIX }
+          : { kind: 'indexeddb' };
     const currentPageStore = async (): Promise<PlaygroundPageStoreChoice> =>
       strapi === undefined
-        ? { kind: 'indexeddb' }
+        ? pageStore
         : {
             kind: 'strapi',
             ...(await strapi.store()),
             versionAttributes: await publishedVersionAttributes(state.artifactsDir),
           };
     const vite = await startEditorServer(options, {
-      pageStore: strapi === undefined ? { kind: 'indexeddb' } : { kind: 'strapi', ...(await strapi.store()) },
+      pageStore,
+      cmsUrl: cms?.url,
       hostUrl: host.url,
       artifactsUrl: origin.url,
       esmUrl: `${esm.url}${ESM_PREFIX}`,
@@ -162,6 +176,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     await mkdir(state.esmDir);
     options.log(`artifacts origin at ${origin.url} (serving ${state.artifactsDir})`);
     options.log(`ESM origin at ${esm.url}${ESM_PREFIX} (serving ${state.esmDir})`);
+    if (cms !== undefined) options.log(`reference CMS at ${cms.url} (the editor's page store, through ${CMS_PREFIX})`);
     const [published] = await Promise.all([publishCatalog(state, stores), buildWorkerScript(state.workerDir)]);
     options.log(published);
     options.log(`development revalidation secret: ${options.secret}`);
@@ -192,15 +207,17 @@ async function startEditorServer(
     workerFile: string;
     publisher: Hono;
     pageStore: PlaygroundPageStoreChoice;
+    cmsUrl: string | undefined;
   },
 ): Promise<ViteDevServer> {
+  const kind = parts.pageStore.kind;
   const vite = await createServer({
     configFile: false,
     root: join(examples, 'playground'),
     // Its own cache: the e2e scenario page's Vite server runs beside it with other dependencies,
-    // and an `npm run start:strapi` beside an `npm start` (the e2e suite) with other defines, which
-    // makes Vite optimize the dependencies again and swap the folder under the other's pages.
-    cacheDir: join(examples, `../node_modules/.vite-playground${parts.pageStore.kind === 'strapi' ? '-strapi' : ''}`),
+    // and each page store's playground beside the others (the e2e suite) with other defines; one
+    // that optimizes the dependencies again would swap the folder under the other's pages.
+    cacheDir: join(examples, `../node_modules/.vite-playground${kind === 'indexeddb' ? '' : `-${kind}`}`),
     logLevel: 'warn',
     // window.playground.urls (docs/design.md page hooks).
     define: {
@@ -209,6 +226,7 @@ async function startEditorServer(
         artifactsOrigin: parts.artifactsUrl,
         esmOrigin: parts.esmUrl,
         ...(parts.pageStore.kind === 'strapi' ? { strapi: parts.pageStore.url } : {}),
+        ...(parts.cmsUrl === undefined ? {} : { cms: parts.cmsUrl }),
       }),
       __PLAYGROUND_PAGE_STORE__: JSON.stringify(parts.pageStore),
     },
@@ -248,6 +266,9 @@ async function startEditorServer(
       proxy: {
         '/api': parts.hostUrl,
         '/origin': { target: parts.artifactsUrl, rewrite: (path) => path.slice('/origin'.length) },
+        ...(parts.cmsUrl === undefined
+          ? {}
+          : { [`${CMS_PREFIX}/`]: { target: parts.cmsUrl, rewrite: (path: string) => path.slice(CMS_PREFIX.length) } }),
       },
     },
   });

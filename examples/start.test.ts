@@ -270,7 +270,7 @@ describe('npm start', () => {
   );
 
   it(
-    'refuses a port that is not a number',
+    'refuses a port that is not a number, and a page store it does not know',
     async () => {
       const playground = await start({ PORT: 'eighty' });
       expect(await playground.exit).toBe(1);
@@ -278,6 +278,9 @@ describe('npm start', () => {
       const hex = await start({ ESM_PORT: '0x50' });
       expect(await hex.exit).toBe(1);
       expect(hex.output().stderr).toBe('error: ESM_PORT must be a port number (0-65535), got "0x50"\n');
+      const store = await start({ PLAYGROUND_PAGE_STORE: 's3' });
+      expect(await store.exit).toBe(1);
+      expect(store.output().stderr).toBe('error: PLAYGROUND_PAGE_STORE must be indexeddb, strapi or http, got "s3"\n');
     },
     STACK_TIMEOUT_MS,
   );

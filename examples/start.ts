@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Playground } from './playground-stack.js';
+import type { Playground, PlaygroundOptions } from './playground-stack.js';
 import { buildContracts } from './stack/build-contracts.js';
 import { onParentExit } from './stack/parent-exit.js';
 import { PlaygroundStartError } from './stack/playground-start-error.js';
@@ -10,6 +10,7 @@ import { PlaygroundStartError } from './stack/playground-start-error.js';
 // ESM_PORT (8789), 0 meaning any free port. PLAYGROUND_STATE_DIR (default .playground/) holds the
 // two folder stores that every start publishes examples/schema-package's variants into (`artifacts/`,
 // which the publisher edits, and `esm/`), and the copy of the last publish (`publish-cache/`).
+// PLAYGROUND_PAGE_STORE picks where the editor's pages live: indexeddb (the default), strapi or http.
 //
 // It stops everything (the host process included, every port freed) on SIGINT, SIGTERM and
 // SIGHUP, and when its parent goes away: the start script `exec`s this process, so npm's own
@@ -26,6 +27,17 @@ function port(variable: string, fallback: number): number {
   return parsed;
 }
 
+/** The editor's page store (docs/playground.md "On Strapi", "On an HTTP page store"). */
+function pageStore(): PlaygroundOptions['pageStore'] {
+  const kind = process.env.PLAYGROUND_PAGE_STORE || 'indexeddb';
+  // `npm run start:strapi`: pages in a real Strapi on STRAPI_PORT.
+  if (kind === 'strapi') return { kind, port: port('STRAPI_PORT', 1337) };
+  // The SDK's HTTP page store on the reference CMS (a free port), which the editor reaches through /cms.
+  if (kind === 'http' || kind === 'indexeddb') return { kind };
+  console.error(`error: PLAYGROUND_PAGE_STORE must be indexeddb, strapi or http, got "${kind}"`);
+  process.exit(1);
+}
+
 const options = {
   editorPort: port('EDITOR_PORT', 5173),
   hostPort: port('PORT', 8787),
@@ -34,16 +46,8 @@ const options = {
   secret: process.env.REVALIDATION_SECRET || 'dev-revalidation-secret',
   stateDir: process.env.PLAYGROUND_STATE_DIR || join(fileURLToPath(new URL('../', import.meta.url)), '.playground'),
   log: (line: string) => console.log(line),
-  // `npm run start:strapi` (docs/playground.md "On Strapi"): pages in a real Strapi on STRAPI_PORT.
-  pageStore:
-    process.env.PLAYGROUND_PAGE_STORE === 'strapi'
-      ? { kind: 'strapi' as const, port: port('STRAPI_PORT', 1337) }
-      : { kind: 'indexeddb' as const },
+  pageStore: pageStore(),
 };
-if (!['', 'indexeddb', 'strapi'].includes(process.env.PLAYGROUND_PAGE_STORE ?? '')) {
-  console.error(`error: PLAYGROUND_PAGE_STORE must be indexeddb or strapi, got "${process.env.PLAYGROUND_PAGE_STORE}"`);
-  process.exit(1);
-}
 
 // contracts/dist first: the stack imports it (hence its import after the build).
 const build = buildContracts();

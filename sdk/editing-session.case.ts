@@ -1,6 +1,8 @@
 import type { ComponentInstance } from '@runtime-component-catalog/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type EditingSession, openEditingSession } from './editing-session.js';
+import { openEditJournal } from './edit-journal/edit-journal.js';
+import type { EditingSession } from './editing-session.js';
+import { type EditingSessionOptions, openEditingSession as openSession } from './open-editing-session.js';
 import type { PageStoreTabs } from './page-store/page-store.case.js';
 import type { PageStore, PageStoreEvent } from './page-store/page-store.js';
 import { SdkError } from './sdk-error.js';
@@ -15,6 +17,7 @@ function countingSaves(store: PageStore): { store: PageStore; saves: () => numbe
   let saves = 0;
   return {
     store: {
+      deviceKey: store.deviceKey,
       list: () => store.list(),
       get: (id) => store.get(id),
       save: (page) => {
@@ -29,6 +32,16 @@ function countingSaves(store: PageStore): { store: PageStore; saves: () => numbe
   };
 }
 
+let journals = 0;
+
+/** A session with a journal of its own (a fresh database) where IndexedDB exists: tests do not share records. */
+async function openEditingSession(options: Omit<EditingSessionOptions, 'journal'>): Promise<EditingSession> {
+  journals += 1;
+  const journal =
+    typeof indexedDB === 'undefined' ? false : await openEditJournal({ name: `case-journal-${journals}` });
+  return openSession({ ...options, journal });
+}
+
 /** Resolves once `store` has told this tab of another tab's save or delete of `id`. */
 function nextEvent(store: PageStore, id: string): Promise<PageStoreEvent> {
   return new Promise((resolve) => {
@@ -40,8 +53,8 @@ function nextEvent(store: PageStore, id: string): Promise<PageStoreEvent> {
   });
 }
 
-/** Resolves once the session's state has `status`. */
-function stateOf(session: EditingSession, status: string): Promise<void> {
+/** Resolves once the session's state has `status` (now or later). */
+export function stateOf(session: EditingSession, status: string): Promise<void> {
   return new Promise((resolve) => {
     if (session.state.status === status) return resolve();
     const stop = session.subscribe(() => {

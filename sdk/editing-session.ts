@@ -1,88 +1,81 @@
-import type { ComponentInstance, Page } from '@runtime-component-catalog/contracts';
+// Long because the session is one state machine (saving, conflicts, the journal, following a
+// tab): split, its transitions would sit in files that each change the others' fields.
+import type { Page } from '@runtime-component-catalog/contracts';
+import type { PageEdit } from './edit-journal/edit-journal.js';
+import type { JournalOfPage, KeptEdits } from './edit-journal/journal-of-page.js';
+import type { PageWriterLock } from './edit-journal/page-writer-lock.js';
+import type { EditingSessionState } from './editing-session-state.js';
 import type { PageStore } from './page-store/page-store.js';
+import { SaveRetry } from './save-retry.js';
+import { changedElsewhere, SaveWaiters } from './save-waiters.js';
 import { SdkError } from './sdk-error.js';
+import { type EditingSessionParts, emptyPage, isStoredBase, type SessionStart, sameContent } from './session-start.js';
 
-/** What an edit changes: the page's title and content (id, revision and time are the session's). */
-export type PageEdit = Pick<Page, 'title' | 'content'>;
-
-/** Where the session's saving stands. */
-export type EditingSessionState =
-  /** Every edit is stored; `revision` is the stored page's. */
-  | {
-      /** Every edit is stored. */
-      readonly status: 'saved';
-      /** The stored page's revision. */
-      readonly revision: number;
-    }
-  /** A save is on its way. */
-  | {
-      /** A save is on its way. */
-      readonly status: 'saving';
-    }
-  /** The last save failed for another reason than a conflict; the next edit, or `retry()`, tries again. */
-  | {
-      /** The last save failed (not a conflict). */
-      readonly status: 'error';
-      /** What it failed with (an `SdkError` from the store, usually). */
-      readonly error: unknown;
-    }
-  /**
-   * Another tab (or editor) stored this page since this session's base, or deleted it. Nothing is
-   * saved until the user chooses: `keepMine()` stores this session's page over theirs, or
-   * `takeTheirs()` continues from theirs. Until then every edit is kept, none is lost.
-   */
-  | {
-      /** Another tab stored or deleted this page: the user chooses. */
-      readonly status: 'conflict';
-      /** Their page (undefined: they deleted it). */
-      readonly theirs: Page | undefined;
-      /** Whether this session has edits that are not stored. */
-      readonly unsavedEdits: boolean;
-    };
-
-/** Options of {@link openEditingSession}. */
-export interface EditingSessionOptions {
-  /** Where the page is read from and saved to. */
-  readonly store: PageStore;
-  /** The page being edited (created on the first save when the store has none). */
-  readonly pageId: string;
-  /** The title of the page when the store has none yet (default: the page id). */
-  readonly newTitle?: string;
-}
+export type { PageEdit } from './edit-journal/edit-journal.js';
+export type { KeptEdits } from './edit-journal/journal-of-page.js';
+export type { EditingSessionState } from './editing-session-state.js';
 
 /**
- * One page being edited (docs/design.md "Page data"; the SDK's editing session): edits are saved one
- * at a time, each based on the revision the previous save answered, only the newest (it holds
- * every earlier one), and not at all when it changes nothing. A save refused as a conflict, or
- * another tab's save or delete of this page, stops the saving and asks the user to choose; an
- * edit is never dropped without that choice. Instances whose insert has not finished never reach
- * the session: the editor adapter leaves them out of the page it hands over.
+ * One page being edited (docs/design.md "Page data"; docs/sdk-edit-journal.md): every edit is
+ * written to the device's edit journal as it is made, then saved, one save at a time, each based
+ * on the revision the previous save answered, only the newest (it holds every earlier one), and
+ * not at all when it changes nothing. A save refused as a conflict, or another writer's save or
+ * delete of this page, stops the saving and asks the user to choose; an edit is never dropped
+ * without that choice. A save the store does not answer is tried again on `online`, on a timer and
+ * on `retry()`. A session whose page another tab writes follows that tab, read-only.
  */
 export class EditingSession {
   readonly #store: PageStore;
+  readonly #journal: JournalOfPage | undefined;
+  readonly #lock: PageWriterLock;
   #base: Page;
+  /** The stored document the base came from (`PageStore.documentOf`). */
+  #document: string | undefined;
+  /** False while the base is the journal's, not read from the store: the next save reads it first. */
+  #verified = false;
   /** The newest edit not stored yet (read when it is saved: see `update`). */
   #pending: (() => PageEdit) | undefined;
-  /** The save scheduled for the next task, if any. */
+  /** The number of the newest edit. */
+  #seq: number;
+  /** What a following session shows. */
+  #followed: Page | undefined;
   #scheduled: ReturnType<typeof setTimeout> | undefined;
+  readonly #retry = new SaveRetry(() => this.retry());
   #state: EditingSessionState;
   #running: Promise<void> | undefined;
   /** Set by keepMine: the next save goes ahead even if it equals the base. */
   #forceNextSave = false;
-  /** Bumped whenever the page changes under the editor (takeTheirs): the editor reloads it. */
+  /** Bumped whenever the page changes under the editor (takeTheirs, a followed tab's edit, a takeover). */
   #generation = 0;
+  #closed = false;
   readonly #listeners = new Set<() => void>();
-  readonly #idle = new Set<{ resolve: () => void; reject: (error: unknown) => void }>();
+  readonly #waiters = new SaveWaiters();
   readonly #unsubscribe: () => void;
 
-  constructor(store: PageStore, page: Page) {
-    this.#store = store;
-    this.#base = page;
-    this.#state = { status: 'saved', revision: page.revision };
-    this.#unsubscribe = store.subscribe((event) => {
-      if (event.id !== this.#base.id) return;
+  constructor(parts: EditingSessionParts) {
+    this.#store = parts.store;
+    this.#journal = parts.journal;
+    this.#lock = parts.lock;
+    this.#seq = parts.journal?.lastSeq ?? 0;
+    this.#base = parts.start.base;
+    this.#state = parts.start.state;
+    this.#unsubscribe = this.#store.subscribe((event) => {
+      if (event.id !== this.#base.id || this.#state.status === 'following') return;
       if (event.type === 'saved' && event.revision <= this.#base.revision) return;
       void this.#conflict();
+    });
+    parts.journal?.listen(
+      () => this.#notify(),
+      (page) => this.#follow(page),
+    );
+    this.#begin(parts.start);
+    if (this.#state.status !== 'following') return;
+    this.#followed = parts.start.base;
+    void this.#lock.whenHeld.then(async () => {
+      if (this.#closed) return;
+      this.#followed = undefined;
+      this.#generation += 1;
+      this.#begin(await parts.takeOver());
     });
   }
 
@@ -98,6 +91,7 @@ export class EditingSession {
 
   /** The page with every edit so far, stored or not: what the editor shows. */
   get current(): Page {
+    if (this.#followed !== undefined) return this.#followed;
     return this.#pending === undefined ? this.#base : { ...this.#base, ...this.#pending() };
   }
 
@@ -106,7 +100,17 @@ export class EditingSession {
     return this.#state;
   }
 
-  /** Changes each time the page is replaced under the editor (after `takeTheirs`). */
+  /** The edits kept on this device and not confirmed by the store yet (none without a journal). */
+  get kept(): KeptEdits {
+    return this.#journal?.kept ?? { count: 0, since: undefined };
+  }
+
+  /** Whether another tab writes this page (the editor shows it read-only). */
+  get readOnly(): boolean {
+    return this.#state.status === 'following';
+  }
+
+  /** Changes each time the page is replaced under the editor (takeTheirs, a followed edit, a takeover). */
   get generation(): number {
     return this.#generation;
   }
@@ -118,37 +122,48 @@ export class EditingSession {
   };
 
   /**
-   * Records an edit and saves it in the next task (after the save in flight, if any), so a burst
-   * of edits is one save. `edit` may be a function: it is called when the save is made, so an
-   * editor can hand over its raw state and have it read as late as possible (the Puck adapter's
-   * page leaves out inserts that started meanwhile).
+   * Records an edit: written to the journal, then saved in the next task (after the save in
+   * flight, if any), so a burst of edits is one save. `edit` may be a function: it is called when
+   * the edit is written and saved, so an editor can hand over its raw state and have it read as
+   * late as possible (the Puck adapter's page leaves out inserts that started meanwhile). A
+   * following session ignores edits (its editor is read-only).
    */
   update(edit: PageEdit | (() => PageEdit)): void {
-    this.#pending = typeof edit === 'function' ? edit : () => edit;
+    if (this.#state.status === 'following' || this.#closed) return;
+    const pending = typeof edit === 'function' ? edit : () => edit;
+    this.#pending = pending;
+    this.#seq += 1;
+    this.#journal?.edited(this.#seq, () => {
+      const page = this.#pending?.();
+      return { base: this.#base, document: this.#document, edit: page && this.#differs(page) ? page : undefined };
+    });
     if (this.#state.status === 'conflict') {
-      if (!this.#state.unsavedEdits && this.#differs(this.#pending())) {
-        this.#setState({ ...this.#state, unsavedEdits: true });
-      }
+      if (!this.#state.unsavedEdits && this.#differs(pending())) this.#setState({ ...this.#state, unsavedEdits: true });
       return;
     }
     this.#schedule();
   }
 
-  /** Tries the failed save again. */
+  /** Tries the failed save (or read) again. */
   retry(): void {
     if (this.#state.status === 'error') this.#drain();
   }
 
   /** Resolves once every edit so far is stored; rejects on a conflict or a failed save. */
   saved(): Promise<void> {
-    if (this.#state.status === 'conflict') {
-      return Promise.reject(new SdkError('store-conflict', `Page ${this.#base.id} was changed elsewhere`));
-    }
-    if (this.#state.status === 'error') return Promise.reject(this.#state.error);
+    if (this.#state.status === 'conflict') return Promise.reject(changedElsewhere(this.#base.id));
+    // A retry in flight decides: wait for it.
+    if (this.#state.status === 'error' && this.#running === undefined) return Promise.reject(this.#state.error);
+    if (this.#state.status === 'following') return Promise.resolve();
     if (this.#running === undefined && this.#scheduled === undefined && this.#pending === undefined) {
       return Promise.resolve();
     }
-    return new Promise((resolve, reject) => this.#idle.add({ resolve, reject }));
+    return this.#waiters.wait();
+  }
+
+  /** Resolves once every journal write asked for so far is complete. */
+  journaled(): Promise<void> {
+    return this.#journal?.written() ?? Promise.resolve();
   }
 
   /** Conflict choice: stores this session's page (every edit) over theirs. */
@@ -158,7 +173,9 @@ export class EditingSession {
     const mine = this.current;
     this.#pending ??= () => ({ title: mine.title, content: mine.content });
     // Based on their revision (0 when they deleted the page: it is created again).
-    this.#base = { ...this.#base, revision: theirs?.revision ?? 0 };
+    this.#base = theirs ?? emptyPage(this.#base.id, this.#base.title);
+    this.#document = this.#store.documentOf?.(this.#base.id);
+    this.#journal?.rebased(this.#base, this.#document, undefined);
     this.#forceNextSave = true;
     this.#setState({ status: 'saved', revision: this.#base.revision });
     this.#drain();
@@ -168,18 +185,52 @@ export class EditingSession {
   /** Conflict choice: drops this session's unstored edits and continues from their page. */
   takeTheirs(): Page {
     if (this.#state.status !== 'conflict') return this.#base;
-    this.#base = this.#state.theirs ?? emptyPage(this.#base.id, this.#base.title);
-    this.#pending = undefined;
-    this.#generation += 1;
+    this.#replaceBase(this.#state.theirs);
     this.#setState({ status: 'saved', revision: this.#base.revision });
     return this.#base;
   }
 
-  /** Stops listening to the store (the store itself stays open). */
+  /** Stops listening to the store, gives the page's lock up (the store itself stays open). */
   close(): void {
+    this.#closed = true;
     clearTimeout(this.#scheduled);
+    this.#retry.stop();
     this.#unsubscribe();
     this.#listeners.clear();
+    // The lock goes once the journal holds every edit: the tab that takes over reads it.
+    void this.journaled().then(() => {
+      this.#journal?.close();
+      this.#lock.release();
+    });
+  }
+
+  /** The writing tab's page, as it shows it now. */
+  #follow(page: Page): void {
+    if (this.#state.status !== 'following') return;
+    this.#followed = page;
+    this.#generation += 1;
+    this.#notify();
+  }
+
+  /** Starts writing from `start` (at open, or when this session takes over from another tab). */
+  #begin(start: SessionStart): void {
+    this.#base = start.base;
+    this.#document = start.document;
+    this.#verified = start.verified;
+    this.#seq = Math.max(this.#seq, this.#journal?.lastSeq ?? 0);
+    const edit = start.edit;
+    this.#pending = edit === undefined ? undefined : () => edit;
+    this.#setState(start.state);
+    if (start.state.status === 'error') this.#retry.later();
+    else if (start.state.status === 'saved' && this.#pending !== undefined) this.#drain();
+  }
+
+  #replaceBase(page: Page | undefined): void {
+    this.#base = page ?? emptyPage(this.#base.id, this.#base.title);
+    this.#document = this.#store.documentOf?.(this.#base.id);
+    this.#pending = undefined;
+    this.#journal?.rebased(this.#base, this.#document, this.#seq);
+    this.#generation += 1;
   }
 
   #schedule(): void {
@@ -191,18 +242,24 @@ export class EditingSession {
   }
 
   #drain(): void {
-    if (this.#running !== undefined) return;
+    if (this.#running !== undefined || this.#closed) return;
+    this.#retry.pause();
     this.#running = this.#saveAll().finally(() => {
       this.#running = undefined;
       // An edit that came after the loop's last look, before this callback: save it too.
       if (this.#pending !== undefined && this.#state.status === 'saved') this.#drain();
       else this.#settleWaiters();
+      if (this.#state.status === 'error') this.#retry.later();
+      else this.#retry.reset();
     });
   }
 
   async #saveAll(): Promise<void> {
+    if (!this.#verified && !(await this.#verifyBase())) return;
+    if (this.#state.status === 'error') this.#setState({ status: 'saved', revision: this.#base.revision });
     while (this.#pending !== undefined && this.#state.status !== 'conflict') {
       const pending = this.#pending;
+      const seq = this.#seq;
       const edit = pending();
       if (!this.#forceNextSave && !this.#differs(edit)) {
         if (this.#pending === pending) this.#pending = undefined;
@@ -214,23 +271,55 @@ export class EditingSession {
         const stored = await this.#store.save({ ...this.#base, title: edit.title, content: edit.content });
         this.#forceNextSave = false;
         this.#base = stored;
+        this.#document = this.#store.documentOf?.(stored.id);
         if (this.#pending === pending) this.#pending = undefined;
+        this.#journal?.confirmed(seq, stored, this.#document, this.#pending?.());
         this.#setState({ status: 'saved', revision: stored.revision });
       } catch (error) {
-        if (error instanceof SdkError && error.code === 'store-conflict') {
-          await this.#conflict();
-        } else {
-          this.#setState({ status: 'error', error });
-        }
+        if (error instanceof SdkError && error.code === 'store-conflict') await this.#conflict();
+        else this.#setState({ status: 'error', error });
         return;
       }
     }
   }
 
+  /**
+   * The base came from the journal (the store could not be read when the session opened): read
+   * the store before saving over it. Someone else's change since is a conflict when this session
+   * has edits, and simply loaded when it has none. False: stop (error or conflict).
+   */
+  async #verifyBase(): Promise<boolean> {
+    let stored: Page | undefined;
+    try {
+      stored = await this.#store.get(this.#base.id);
+    } catch (error) {
+      this.#setState({ status: 'error', error });
+      return false;
+    }
+    this.#verified = true;
+    const document = this.#store.documentOf?.(this.#base.id);
+    if (isStoredBase(this.#base, this.#document, stored, document)) return true;
+    if (this.#pending !== undefined && this.#differs(this.#pending())) {
+      this.#setState({ status: 'conflict', theirs: stored, unsavedEdits: true });
+      return false;
+    }
+    this.#replaceBase(stored);
+    this.#setState({ status: 'saved', revision: this.#base.revision });
+    return true;
+  }
+
   /** Another writer got there first: read their page and ask the user. */
   async #conflict(): Promise<void> {
     if (this.#state.status === 'conflict') return;
-    const theirs = await this.#store.get(this.#base.id).catch(() => this.#base);
+    let theirs: Page | undefined;
+    try {
+      theirs = await this.#store.get(this.#base.id);
+    } catch (error) {
+      // Their page cannot be read (offline now): an error, tried again like a failed save.
+      this.#setState({ status: 'error', error });
+      if (this.#running === undefined) this.#retry.later();
+      return;
+    }
     // Our own save may have landed meanwhile and be theirs: nothing to choose then.
     if (theirs !== undefined && theirs.revision === this.#base.revision) return;
     const unsavedEdits = this.#pending !== undefined && this.#differs(this.#pending());
@@ -246,34 +335,15 @@ export class EditingSession {
     const state = this.#state;
     if (state.status === 'saving' || this.#running !== undefined) return;
     if (state.status === 'saved' && this.#pending !== undefined) return;
-    for (const waiter of this.#idle) {
-      if (state.status === 'saved') waiter.resolve();
-      else if (state.status === 'error') waiter.reject(state.error);
-      else waiter.reject(new SdkError('store-conflict', `Page ${this.#base.id} was changed elsewhere`));
-    }
-    this.#idle.clear();
+    this.#waiters.settle(state, this.#base.id);
   }
 
   #setState(state: EditingSessionState): void {
     this.#state = state;
+    this.#notify();
+  }
+
+  #notify(): void {
     for (const listener of this.#listeners) listener();
   }
-}
-
-/**
- * Opens the editing session of `pageId`: the stored page, or a new empty one (revision 0, saved
- * on its first edit).
- */
-export async function openEditingSession(options: EditingSessionOptions): Promise<EditingSession> {
-  const page =
-    (await options.store.get(options.pageId)) ?? emptyPage(options.pageId, options.newTitle ?? options.pageId);
-  return new EditingSession(options.store, page);
-}
-
-function emptyPage(id: string, title: string): Page {
-  return { id, title, revision: 0, updatedAt: '', content: [] };
-}
-
-function sameContent(a: readonly ComponentInstance[], b: readonly ComponentInstance[]): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
 }

@@ -23,14 +23,16 @@ export { type CatalogCategory, CatalogView } from './catalog-view.js';
 export { createInstance, newInstanceId } from './component-instance.js';
 export type { ComponentModule, ModuleImporter } from './component-loader.js';
 export {
-  EditingSession,
-  type EditingSessionOptions,
-  type EditingSessionState,
-  openEditingSession,
-  type PageEdit,
-} from './editing-session.js';
+  type EditJournal,
+  type EditJournalOptions,
+  type JournaledEdits,
+  type JournalEntry,
+  openEditJournal,
+} from './edit-journal/edit-journal.js';
+export { EditingSession, type EditingSessionState, type KeptEdits, type PageEdit } from './editing-session.js';
 export type { ExternalItem, ExternalSource } from './external-source.js';
 export type { FetchLike } from './internal/request.js';
+export { type EditingSessionOptions, openEditingSession } from './open-editing-session.js';
 export { createHttpPageStore, type HttpPageStoreOptions } from './page-store/http-page-store.js';
 export { openPageStore, PAGE_DATABASE_VERSION, type PageStoreOptions } from './page-store/indexeddb-page-store.js';
 export type { PageStore, PageStoreEvent, PageSummary } from './page-store/page-store.js';

@@ -9,7 +9,7 @@ import dts from 'vite-plugin-dts';
  * are the consumer's to bundle once). Set from the measured size (see docs/sdk.md) plus
  * headroom; the build fails when it is crossed.
  */
-const SDK_GZIP_BUDGET_BYTES = 6.5 * 1024;
+const SDK_GZIP_BUDGET_BYTES = 9 * 1024;
 
 const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 /** Not bundled: the dependencies, and the peers the Puck adapter renders with (React, Puck). */

@@ -25,11 +25,13 @@ declare const __PLAYGROUND_PAGE_STORE__: PlaygroundPageStoreChoice;
 /**
  * On Strapi, the page store as it is now: a release redeploys Strapi with a new token and a new
  * strapi-schema.json (docs/playground.md "On Strapi"). IndexedDB's never changes, and the define
- * keeps the editor starting offline.
+ * keeps the editor starting offline (on Strapi too: the page opens from the edit journal).
  */
 async function currentPageStore(): Promise<PlaygroundPageStoreChoice> {
   if (__PLAYGROUND_PAGE_STORE__.kind !== 'strapi') return __PLAYGROUND_PAGE_STORE__;
-  const response = await fetch('/__playground/page-store');
+  // Offline, the one the editor started with: its pages open from the edit journal.
+  const response = await fetch('/__playground/page-store').catch(() => undefined);
+  if (response === undefined) return __PLAYGROUND_PAGE_STORE__;
   if (!response.ok) throw new Error(`GET /__playground/page-store answered ${response.status}`);
   return (await response.json()) as PlaygroundPageStoreChoice;
 }
@@ -60,7 +62,9 @@ try {
   const { store, accepts, externalSources } = await openPlaygroundPageStore(await currentPageStore(), catalog, () =>
     document.body.setAttribute('data-reload', 'required'),
   );
-  const session = await openEditingSession({ store, pageId, newTitle: pageId === 'home' ? 'Home' : pageId });
+  // `?journal=off`: edits in memory only, for the benchmark that weighs the journal (never for editing).
+  const journal = new URLSearchParams(location.search).get('journal') === 'off' ? false : undefined;
+  const session = await openEditingSession({ store, pageId, newTitle: pageId === 'home' ? 'Home' : pageId, journal });
   const adapter = createPuckAdapter({ client, catalog, accepts, externalSources });
   root.render(
     <Editor

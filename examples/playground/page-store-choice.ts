@@ -20,4 +20,10 @@ export interface PlaygroundStrapiStore {
  */
 export type PlaygroundPageStoreChoice =
   | { readonly kind: 'indexeddb' }
-  | ({ readonly kind: 'strapi' } & PlaygroundStrapiStore);
+  | ({ readonly kind: 'strapi' } & PlaygroundStrapiStore)
+  /**
+   * The SDK's HTTP page store on the reference CMS (docs/playground.md "On an HTTP page store"):
+   * `baseUrl` is the dev server's path to it (`/cms`), resolved against the page's origin, so that
+   * the page, its worker, the host and the CMS share one origin.
+   */
+  | { readonly kind: 'http'; readonly baseUrl: string };

@@ -36,6 +36,7 @@ export function PlaygroundHooksBinder(props: {
       },
       setMode: (mode) => getPuck().dispatch({ type: 'setUi', ui: { previewMode: mode } }),
       saved: () => session.saved(),
+      pendingEdits: () => session.journaled().then(() => session.kept.count),
       versionOf: (instanceId) => adapter.versionOf(instanceId),
       async upgrade(instanceId) {
         const { plan } = await adapter.upgrade(api, instanceId);

@@ -7,6 +7,8 @@ export interface PlaygroundUrls {
   readonly esmOrigin: string;
   /** With `npm run start:strapi`: the Strapi holding the pages. */
   readonly strapi?: string;
+  /** With `PLAYGROUND_PAGE_STORE=http`: the reference CMS holding the pages (its own URL, not the editor's `/cms`). */
+  readonly cms?: string;
 }
 
 /** The page hooks of docs/design.md (`window.playground`), for tests and automation. */
@@ -27,6 +29,11 @@ export interface PlaygroundHooks {
   setMode(mode: 'edit' | 'interactive'): void;
   /** Resolves once every edit so far is stored; rejects on a conflict or a failed save. */
   saved(): Promise<void>;
+  /**
+   * Resolves, once every journal write asked for so far is complete, to the number of edits kept
+   * on this device that the page store has not confirmed (docs/sdk-edit-journal.md).
+   */
+  pendingEdits(): Promise<number>;
   /**
    * The package version the instance is rendered with (docs/sdk-versions.md): its catalog
    * entry's, or its own saved version's for an instance of another major; undefined before it

@@ -1,5 +1,5 @@
 import type { CatalogView, ExternalSource, PageStore } from '../../sdk/index.js';
-import { openPageStore } from '../../sdk/index.js';
+import { createHttpPageStore, openPageStore } from '../../sdk/index.js';
 import { createStrapiPageStore } from '../../sdk/strapi/index.js';
 import type { PlaygroundPageStoreChoice } from './page-store-choice.js';
 
@@ -11,8 +11,9 @@ export interface PlaygroundPageStore {
 }
 
 /**
- * The editor's page store. On Strapi, a block added in Strapi's admin without the editor's
- * `cmp_instance` takes the package and version the catalog lists now.
+ * The editor's page store: IndexedDB, the reference CMS over HTTP, or Strapi. On Strapi, a block
+ * added in Strapi's admin without the editor's `cmp_instance` takes the package and version the
+ * catalog lists now.
  */
 export async function openPlaygroundPageStore(
   choice: PlaygroundPageStoreChoice,
@@ -21,6 +22,10 @@ export async function openPlaygroundPageStore(
 ): Promise<PlaygroundPageStore> {
   if (choice.kind === 'indexeddb') {
     const store = await openPageStore({ name: 'playground-pages', onVersionChange });
+    return { store, accepts: undefined, externalSources: undefined };
+  }
+  if (choice.kind === 'http') {
+    const store = createHttpPageStore({ baseUrl: new URL(choice.baseUrl, location.origin).href });
     return { store, accepts: undefined, externalSources: undefined };
   }
   const store = createStrapiPageStore({

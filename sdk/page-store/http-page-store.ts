@@ -23,6 +23,7 @@ export function createHttpPageStore(options: HttpPageStoreOptions): PageStore {
   const pagePath = (id: string) => `${base}/pages/${encodeURIComponent(id)}`;
 
   return {
+    deviceKey: `http:${base}`,
     async list(): Promise<PageSummary[]> {
       const response = await request(fetchImpl, `${base}/pages`, { what: 'Listing pages' });
       return (await readJson<{ pages: PageSummary[] }>(response, 'Listing pages')).pages;

@@ -55,15 +55,22 @@ export async function openPageStore(options: PageStoreOptions = {}): Promise<Pag
     },
   });
   const channel = new PageStoreChannel(`runtime-catalog.pages:${name}`);
-  return new IndexedDbPageStore(db, channel, () => closedByVersionChange);
+  return new IndexedDbPageStore(`indexeddb:${name}`, db, channel, () => closedByVersionChange);
 }
 
 class IndexedDbPageStore implements PageStore {
+  readonly deviceKey: string;
   readonly #db: IDBPDatabase<PageDatabase>;
   readonly #channel: PageStoreChannel;
   readonly #closedByVersionChange: () => boolean;
 
-  constructor(db: IDBPDatabase<PageDatabase>, channel: PageStoreChannel, closedByVersionChange: () => boolean) {
+  constructor(
+    deviceKey: string,
+    db: IDBPDatabase<PageDatabase>,
+    channel: PageStoreChannel,
+    closedByVersionChange: () => boolean,
+  ) {
+    this.deviceKey = deviceKey;
     this.#db = db;
     this.#channel = channel;
     this.#closedByVersionChange = closedByVersionChange;

@@ -35,6 +35,18 @@ export interface PageSummary {
  * saved page is the truth for its instances. Every implementation passes `page-store.case.ts`.
  */
 export interface PageStore {
+  /**
+   * Names this store's pages on the device, apart from every other store's (its endpoint and
+   * locale, or its database's name): the edit journal and the one-writer lock are keyed by it.
+   */
+  readonly deviceKey: string;
+  /**
+   * Where a page deleted and created again under the same id is another stored document (Strapi's
+   * `documentId`), the document the page id named at this store's last read or save of it. The
+   * edit journal records it with the edits' base, so edits made on one document never go to
+   * another. Absent where the page id is the identity.
+   */
+  documentOf?(id: string): string | undefined;
   /** Every page, newest first. */
   list(): Promise<PageSummary[]>;
   /** The page, or undefined. */

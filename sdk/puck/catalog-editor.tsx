@@ -12,6 +12,8 @@ export type CatalogEditorProps = Omit<ComponentProps<typeof Puck>, 'config' | 'd
   readonly session: EditingSession;
 };
 
+const READ_ONLY = { drag: false, duplicate: false, delete: false, edit: false, insert: false };
+
 /**
  * Puck on the catalog and an editing session: the adapter's config and component list, the
  * session's page as Puck data, every change saved through the session (one save at a time, no
@@ -37,10 +39,17 @@ export function CatalogEditor({ adapter, session, overrides, ...puck }: CatalogE
     [adapter, session],
   );
   const HeaderActions = overrides?.headerActions;
+  // A page another tab writes is shown read-only (the session follows that tab).
+  const readOnly = useSyncExternalStore(
+    session.subscribe,
+    () => session.readOnly,
+    () => session.readOnly,
+  );
   return (
     <Puck
       {...puck}
-      key={generation}
+      key={`${generation}:${readOnly}`}
+      permissions={readOnly ? READ_ONLY : puck.permissions}
       config={adapter.config}
       data={data}
       onChange={save}

@@ -162,6 +162,8 @@ export function createStrapiPageStore(options: StrapiPageStoreOptions): StrapiPa
   }
 
   return {
+    deviceKey: `strapi:${endpoint}:${options.locale ?? ''}`,
+    documentOf: (id) => documentIds.get(id) ?? undefined,
     async mediaLibrary(query) {
       const what = 'Listing the media library';
       const filter = query === '' ? [] : [`filters[name][$containsi]=${encodeURIComponent(query)}`];

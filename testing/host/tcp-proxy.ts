@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createConnection, createServer, type Socket } from 'node:net';
 
-/** Test-only: a TCP proxy on 127.0.0.1 in front of one port, which a test can partition. */
+/** Test-only: a TCP proxy on 127.0.0.1 in front of one port, which a test can partition or take offline. */
 export interface TcpProxy {
   /** The proxy's port. */
   readonly port: number;
@@ -13,6 +13,14 @@ export interface TcpProxy {
   partition(): void;
   /** Ends the partition: what was held back flows on. */
   heal(): void;
+  /**
+   * Offline: every connection, present and new, is reset at once (what was held back is dropped),
+   * so a client's request fails at once with a network error, as a browser's does offline, until
+   * `accept()`.
+   */
+  refuse(): void;
+  /** Ends `refuse()`: new connections are forwarded again. */
+  accept(): void;
   close(): Promise<void>;
 }
 
@@ -27,7 +35,13 @@ interface Link {
 export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
   const links = new Set<Link>();
   let partitioned = false;
+  let refusing = false;
   const server = createServer((client) => {
+    if (refusing) {
+      client.on('error', () => {});
+      client.resetAndDestroy();
+      return;
+    }
     const upstream = createConnection({ host: '127.0.0.1', port: targetPort });
     const link: Link = { client, upstream, held: [] };
     links.add(link);
@@ -59,6 +73,17 @@ export async function startTcpProxy(targetPort: number): Promise<TcpProxy> {
     heal: () => {
       partitioned = false;
       for (const link of links) for (const [to, chunk] of link.held.splice(0)) to.write(chunk);
+    },
+    refuse: () => {
+      refusing = true;
+      for (const { client, upstream } of links) {
+        client.resetAndDestroy();
+        upstream.destroy();
+      }
+      links.clear();
+    },
+    accept: () => {
+      refusing = false;
     },
     close: async () => {
       for (const { client, upstream } of links) {
