@@ -1,6 +1,7 @@
 import { accessLineBuilders } from './access-line.bench.js';
 import { authoringBench } from './authoring.bench.js';
 import { type BenchRow, benchTable, rowLine } from './bench-row.js';
+import { editJournal } from './edit-journal.bench.js';
 import {
   coldEntryLatency,
   startThroughputServers,
@@ -67,6 +68,7 @@ const STEPS: readonly BenchStep[] = [
   { file: 'host-catalog-memory', name: 'whole catalog, peak RSS in its own process', run: wholeCatalogProcessMemory },
   { file: 'remote-component', name: 'cold compile per engine', run: coldCompile },
   { file: 'worker-insert', name: 'drop to rendered (Chromium)', run: workerInsert },
+  { file: 'edit-journal', name: 'journal cost per edit, typing latency (Chromium)', run: editJournal },
   { file: 'authoring', name: 'catalog-schema validate and generate', run: authoringBench },
   { file: 'publisher', name: 'scaffold and build', run: publisherBench },
   { file: 'publisher', name: 'publish', run: publishBench },

@@ -9,11 +9,21 @@ import type { PageStore } from './page-store/page-store.js';
 import { SaveRetry } from './save-retry.js';
 import { changedElsewhere, SaveWaiters } from './save-waiters.js';
 import { SdkError } from './sdk-error.js';
-import { type EditingSessionParts, emptyPage, isStoredBase, type SessionStart, sameContent } from './session-start.js';
+import {
+  type EditingSessionParts,
+  emptyPage,
+  holdsEdit,
+  isStoredBase,
+  type SessionStart,
+  sameContent,
+} from './session-start.js';
 
 export type { PageEdit } from './edit-journal/edit-journal.js';
 export type { KeptEdits } from './edit-journal/journal-of-page.js';
 export type { EditingSessionState } from './editing-session-state.js';
+
+/** What a session without a journal keeps (one object: `kept` is read as a React snapshot). */
+const NOTHING_KEPT: KeptEdits = { count: 0, since: undefined };
 
 /**
  * One page being edited (docs/design.md "Page data"; docs/sdk-edit-journal.md): every edit is
@@ -102,7 +112,7 @@ export class EditingSession {
 
   /** The edits kept on this device and not confirmed by the store yet (none without a journal). */
   get kept(): KeptEdits {
-    return this.#journal?.kept ?? { count: 0, since: undefined };
+    return this.#journal?.kept ?? NOTHING_KEPT;
   }
 
   /** Whether another tab writes this page (the editor shows it read-only). */
@@ -221,6 +231,9 @@ export class EditingSession {
     const edit = start.edit;
     this.#pending = edit === undefined ? undefined : () => edit;
     this.#setState(start.state);
+    // Read from the store with no edits over it: the device's last known page (edits the store
+    // already holds leave the journal).
+    if (start.verified && edit === undefined) this.#journal?.rebased(start.base, start.document, this.#seq);
     if (start.state.status === 'error') this.#retry.later();
     else if (start.state.status === 'saved' && this.#pending !== undefined) this.#drain();
   }
@@ -299,7 +312,8 @@ export class EditingSession {
     this.#verified = true;
     const document = this.#store.documentOf?.(this.#base.id);
     if (isStoredBase(this.#base, this.#document, stored, document)) return true;
-    if (this.#pending !== undefined && this.#differs(this.#pending())) {
+    const pending = this.#pending?.();
+    if (pending !== undefined && !holdsEdit(stored, pending) && this.#differs(pending)) {
       this.#setState({ status: 'conflict', theirs: stored, unsavedEdits: true });
       return false;
     }

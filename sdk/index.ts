@@ -25,8 +25,8 @@ export type { ComponentModule, ModuleImporter } from './component-loader.js';
 export {
   type EditJournal,
   type EditJournalOptions,
-  type JournaledEdits,
   type JournalEntry,
+  type JournaledEdits,
   openEditJournal,
 } from './edit-journal/edit-journal.js';
 export { EditingSession, type EditingSessionState, type KeptEdits, type PageEdit } from './editing-session.js';

@@ -61,7 +61,10 @@ export async function writerStart(
   const document = store.documentOf?.(pageId);
   const base = stored ?? emptyPage(pageId, newTitle);
   const saved = { status: 'saved', revision: base.revision } as const;
-  if (entry?.edits === undefined) return { base, document, edit: undefined, verified: true, state: saved };
+  // No edits, or a save of them that reached the store before the journal heard of it.
+  if (entry?.edits === undefined || holdsEdit(stored, entry.edits.page)) {
+    return { base, document, edit: undefined, verified: true, state: saved };
+  }
   if (isStoredBase(entry.base, entry.document, stored, document)) {
     return { base, document, edit: entry.edits.page, verified: true, state: saved };
   }
@@ -102,6 +105,11 @@ export function isStoredBase(
   if (stored === undefined) return base.revision === 0;
   if (baseDocument !== undefined && storedDocument !== undefined && baseDocument !== storedDocument) return false;
   return stored.revision === base.revision && stored.updatedAt === base.updatedAt;
+}
+
+/** Whether the stored page is the edit, title and content: a save of it landed (a tab closed before it heard). */
+export function holdsEdit(stored: Page | undefined, edit: PageEdit): boolean {
+  return stored !== undefined && stored.title === edit.title && sameContent(stored.content, edit.content);
 }
 
 /** A page the store does not hold yet (revision 0, created by its first save). */

@@ -13,15 +13,24 @@ export interface PlaygroundProcess {
   stop(): Promise<void>;
 }
 
+/** Options of {@link startPlaygroundProcess}. */
+export interface PlaygroundProcessOptions {
+  /** Variables added to the environment, as a user sets them before the command (`PLAYGROUND_PAGE_STORE=http`). */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
 /**
  * `npm start` (or `npm run start:strapi`) itself, every port free-picked and the working copy in a
  * temporary folder: resolves once it prints `editor ready at <url>`.
  */
-export async function startPlaygroundProcess(script: 'start' | 'start:strapi' = 'start'): Promise<PlaygroundProcess> {
+export async function startPlaygroundProcess(
+  script: 'start' | 'start:strapi' = 'start',
+  options: PlaygroundProcessOptions = {},
+): Promise<PlaygroundProcess> {
   const stateDir = await mkdtemp(join(tmpdir(), 'e2e-playground-'));
   const child = spawn('npm', ['run', script, '--silent'], {
     cwd: fileURLToPath(new URL('../../', import.meta.url)),
-    env: { ...process.env, ...anyPortEnvironment(stateDir) },
+    env: { ...process.env, ...options.env, ...anyPortEnvironment(stateDir) },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });

@@ -144,6 +144,8 @@ async function play(commands: readonly Command[], endChoices: readonly boolean[]
     });
     const tabJournal: EditJournal = {
       read: (deviceKey, id) => journal.read(deviceKey, id),
+      write: (deviceKey, id, entry) =>
+        stop.signal.aborted ? Promise.reject(new Error('the tab is gone')) : journal.write(deviceKey, id, entry),
       update: (deviceKey, id, change) =>
         stop.signal.aborted ? Promise.reject(new Error('the tab is gone')) : journal.update(deviceKey, id, change),
       close: () => {},

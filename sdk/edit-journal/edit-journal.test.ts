@@ -28,13 +28,12 @@ async function closedWithAnUnsavedEdit(store: PageStore, journal: EditJournal): 
 }
 
 describe('the edit journal', () => {
-  it('counts an edit once it is written and forgets it once the store confirmed it', async () => {
+  it('counts no edit before it is written, and forgets it once the store confirmed it', async () => {
     const journal = await openEditJournal({ name: fresh('journal') });
     const store = await openPageStore({ name: fresh('pages') });
     const session = await openEditingSession({ store, pageId: 'p', journal });
     session.update({ title: 'p', content: [instance('a')] });
-    await session.journaled();
-    expect(session.kept.count).toBe(1);
+    expect(session.kept.count).toBe(0); // made, not written yet: not counted
     await session.saved();
     await session.journaled();
     expect(session.kept).toEqual({ count: 0, since: undefined });
@@ -81,6 +80,23 @@ describe('the edit journal', () => {
     const stored = (await store.get('p'))!;
     expect(stored.revision).toBe(theirs.revision + 1);
     expect(stored.content.map((item) => item.id)).toEqual(['a', 'mine']);
+    second.close();
+  });
+
+  it('takes a save that reached the store before the journal heard of it as done, not as a conflict', async () => {
+    const journal = await openEditJournal({ name: fresh('journal') });
+    const name = fresh('pages');
+    const store = await openPageStore({ name });
+    await closedWithAnUnsavedEdit(store, journal);
+    // The closed tab's save landed after all: the store holds exactly the journal's edit.
+    const landed = await store.save({ ...(await store.get('p'))!, content: [instance('a'), instance('mine')] });
+
+    const second = await openEditingSession({ store, pageId: 'p', journal });
+    expect(second.state).toEqual({ status: 'saved', revision: landed.revision });
+    expect(second.page).toEqual(landed);
+    await second.journaled();
+    expect(second.kept.count).toBe(0);
+    expect((await journal.read(store.deviceKey, 'p'))?.edits).toBeUndefined();
     second.close();
   });
 

@@ -47,6 +47,8 @@ export interface EditJournalOptions {
 export interface EditJournal {
   /** The page's record, or undefined. */
   read(deviceKey: string, pageId: string): Promise<JournalEntry | undefined>;
+  /** Writes the page's record, whatever it was. */
+  write(deviceKey: string, pageId: string, entry: JournalEntry): Promise<void>;
   /** Replaces the page's record with what `change` makes of it (undefined deletes it), in one transaction. */
   update(
     deviceKey: string,
@@ -76,6 +78,9 @@ export async function openEditJournal(options: EditJournalOptions = {}): Promise
       if (record === undefined) return undefined;
       const { deviceKey: _key, pageId: _page, ...entry } = record;
       return entry;
+    },
+    async write(deviceKey, pageId, entry) {
+      await open.put('entries', { ...entry, deviceKey, pageId });
     },
     async update(deviceKey, pageId, change) {
       const transaction = open.transaction('entries', 'readwrite');

@@ -101,7 +101,7 @@ export class JournalOfPage {
         edit === undefined
           ? { base, document }
           : { base, document, edits: { page: edit, firstSeq, lastSeq: next.seq, since: this.#sinceOf(firstSeq) } };
-      await this.#journal.update(this.#deviceKey, this.#pageId, () => entry);
+      await this.#journal.write(this.#deviceKey, this.#pageId, entry);
       this.#writtenSeq = Math.max(this.#writtenSeq, next.seq);
       this.#channel.post(edit === undefined ? base : { ...base, ...edit });
     });
@@ -110,6 +110,8 @@ export class JournalOfPage {
   /** The store holds every edit up to `seq`: `stored` is the new base; newer edits stay. */
   confirmed(seq: number, stored: Page, document: string | undefined, current: PageEdit | undefined): void {
     this.#confirmedSeq = Math.max(this.#confirmedSeq, seq);
+    // A newer edit's write is waiting: it writes the new base too (one write, not two).
+    if (this.#writeQueued && this.#next !== undefined && this.#next.seq > this.#confirmedSeq) return;
     this.#enqueue(async () => {
       const since = this.#sinceOf(this.#confirmedSeq + 1);
       await this.#journal.update(this.#deviceKey, this.#pageId, (entry) => {

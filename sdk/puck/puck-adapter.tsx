@@ -26,6 +26,9 @@ import { RemoveInstance } from './remove-instance.js';
 import { unsupportedField } from './unsupported-field.js';
 import { savedVersionOf, VERSION_PROP } from './version-prop.js';
 
+/** The fields panel's notice when puck.json cannot be read (its value is unused). */
+const FIELDS_NOTICE = '@catalog/fields';
+
 /** The page's root field listing the instances behind their catalog version (its value is unused). */
 const PAGE_VERSIONS_FIELD = '@catalog/versions';
 
@@ -155,8 +158,17 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
       // fields follow the host after a republish (one conditional request), not on each keystroke.
       resolveFields: async (data, { fields, lastFields }) => {
         const props = data.props as Record<string, unknown>;
-        const own = await fieldsOf(packageId, savedVersionOf(props), lastFields === fields);
-        return { [VERSION_PROP]: instanceVersionField(source, packageId, String(props.id)), ...own };
+        const version = { [VERSION_PROP]: instanceVersionField(source, packageId, String(props.id)) };
+        try {
+          return { ...version, ...(await fieldsOf(packageId, savedVersionOf(props), lastFields === fields)) };
+        } catch (error) {
+          // puck.json cannot be read (offline, never read before): say so in the panel, not as a page error.
+          const message = `The fields of ${label} cannot be read now: ${error instanceof Error ? error.message : String(error)}`;
+          return {
+            ...version,
+            [FIELDS_NOTICE]: unsupportedField({ packageId, path: 'fields', type: undefined, message }),
+          };
+        }
       },
       resolveData: async (data, { trigger }) => {
         // Saved page data is the truth: only a new instance gets data.json's defaults.

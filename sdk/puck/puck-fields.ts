@@ -67,7 +67,8 @@ function externalField(definition: Record<string, unknown>, source: ExternalSour
     // A library changes while the editor is open: every search asks the source (Puck caches by default).
     cache: { enabled: false },
     showSearch: true,
-    fetchList: async ({ query }: { query: string }) => [...(await source(query ?? ''))],
+    // A source that cannot be reached (offline) lists nothing: the picked value stays, no page error.
+    fetchList: async ({ query }: { query: string }) => [...(await source(query ?? '').catch(() => []))],
     mapRow: (item: ExternalItem) => ({
       label: item.label,
       ...(item.preview ? { preview: createElement('img', { src: item.preview, alt: '', width: 64, height: 40 }) } : {}),
