@@ -20,6 +20,8 @@ export interface HostConfig {
   readonly revalidationSecret: string | undefined;
   /** Shared cache; unset: in-process. */
   readonly redisUrl: string | undefined;
+  /** PEM file of the CA that signed Redis's TLS certificate (`rediss://` only); unset: the system's CAs. */
+  readonly redisTlsCaFile: string | undefined;
   /** What entries' `hostApi` ranges are checked against. */
   readonly hostApiVersion: string;
   /** Time-out of one upstream fetch (artifact or catalog), body included. */
@@ -125,7 +127,15 @@ export interface HostAppOptions {
 /** The settings of the app itself: {@link HostConfig} without the process fields. */
 export type HostAppConfig = Omit<
   HostConfig,
-  'port' | 'hostname' | 'redisUrl' | 'requestLog' | 'logFormat' | 'shutdownDrainMs' | 'metrics' | 'metricsPort'
+  | 'port'
+  | 'hostname'
+  | 'redisUrl'
+  | 'redisTlsCaFile'
+  | 'requestLog'
+  | 'logFormat'
+  | 'shutdownDrainMs'
+  | 'metrics'
+  | 'metricsPort'
 >;
 
 /**

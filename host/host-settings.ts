@@ -2,6 +2,7 @@
 // (which holds the default and the check), what it means, and what production sets. The resolvers
 // of host-config.ts read the rows; host-config.test.ts holds the README's and docs/deploy.md's
 // tables of variables to them.
+import { existsSync } from 'node:fs';
 import { HOST_API_VERSION } from '@runtime-component-catalog/contracts';
 import semver from 'semver';
 import type { HostConfig, LogFormat, RemoteCompilerEngine, RemoteCompilerMode } from './host-config.js';
@@ -60,6 +61,19 @@ export const HOST_SETTINGS = {
     production: [
       '`rediss://…` with two instances or more',
       'the shared cache and the invalidation bus; one Redis (not Redis Cluster)',
+    ],
+  },
+  redisTlsCaFile: {
+    variable: 'REDIS_TLS_CA_FILE',
+    parser: optional((raw, name, before) => {
+      if (!before.redisUrl?.startsWith('rediss://')) throw invalidSetting(name, 'needs a REDIS_URL of rediss://');
+      if (!existsSync(raw)) throw invalidSetting(name, `names no file: ${raw}`);
+      return raw;
+    }),
+    meaning: "PEM file of the CA that signed Redis's TLS certificate (with `rediss://`); unset: the system's CAs",
+    production: [
+      'the CA file of a private Redis TLS (a managed Redis with a public CA needs none)',
+      'the host checks the server certificate against it; never turned off',
     ],
   },
   port: {

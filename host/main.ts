@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { constants } from 'node:os';
@@ -62,7 +63,9 @@ if (config.redisUrl !== undefined) {
     // internal/restore-fast-string-prototype.ts).
     const redisStore = await import('./redis.js');
     // CACHE_MAX_BYTES bounds the values in Redis too, shared by every instance on the prefix.
-    store = new redisStore.RedisCacheStore({ url: config.redisUrl, maxBytes: config.cacheMaxBytes, logger });
+    // REDIS_TLS_CA_FILE: the CA that signed a private Redis's TLS certificate (docs/deploy.md).
+    const tlsCa = config.redisTlsCaFile === undefined ? undefined : readFileSync(config.redisTlsCaFile, 'utf8');
+    store = new redisStore.RedisCacheStore({ url: config.redisUrl, tlsCa, maxBytes: config.cacheMaxBytes, logger });
     await store.connect();
   } catch (error) {
     // RedisCacheError names the server without credentials; anything else loses them here.

@@ -19,6 +19,8 @@ import { RedisConnections } from './redis-connections.js';
 export interface RedisCacheStoreOptions {
   /** `redis://[user:password@]host:port[/db]` or `rediss://…`; never logged with its credentials. */
   readonly url: string;
+  /** With `rediss://`: the PEM of the CA that signed the server's certificate (default: the system's CAs). */
+  readonly tlsCa?: string;
   /** Upper bound of the stored values (bytes of their JSON), shared by every instance on the prefix. */
   readonly maxBytes: number;
   /** Namespace of every key and channel, so that several deployments can share one Redis. */
@@ -78,6 +80,7 @@ export class RedisCacheStore implements CacheStore, SharedCacheStore {
     this.#maxBytes = options.maxBytes;
     this.#connections = new RedisConnections({
       url: options.url,
+      ...(options.tlsCa === undefined ? {} : { tlsCa: options.tlsCa }),
       prefix: options.prefix ?? DEFAULT_REDIS_PREFIX,
       instanceId: this.#instanceId,
       ...(options.logger === undefined ? {} : { logger: options.logger }),

@@ -74,6 +74,8 @@ export interface RedisChannels {
 export interface RedisConnectionsOptions {
   /** `redis://…` or `rediss://…`; never logged with its credentials. */
   readonly url: string;
+  /** With `rediss://`: the PEM of the CA that signed the server's certificate (default: the system's CAs). */
+  readonly tlsCa?: string;
   /** Namespace of every key and channel. */
   readonly prefix: string;
   /** The instance's id: names its connections in CLIENT LIST. */
@@ -133,6 +135,8 @@ export class RedisConnections {
       connectTimeout: 5_000,
       retryStrategy: (attempt) => Math.min(attempt * 100, 2_000),
       enableAutoPipelining: true,
+      // rediss:// turns TLS on (ioredis); the certificate is always checked, against this CA if given.
+      ...(options.tlsCa === undefined ? {} : { tls: { ca: options.tlsCa } }),
     });
     client.defineCommand('catalogNextSequence', { numberOfKeys: 2, lua: NEXT_SEQUENCE_SCRIPT });
     client.defineCommand('catalogGet', { numberOfKeys: 2, lua: GET_SCRIPT });
