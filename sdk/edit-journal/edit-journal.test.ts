@@ -159,6 +159,34 @@ describe('the edit journal', () => {
     }
   });
 
+  it('says when the journal cannot write, and clears it once a write succeeds', async () => {
+    const journal = await openEditJournal({ name: fresh('journal') });
+    let full = false;
+    // The journal's database refusing writes, as a full disk does.
+    const refusing: EditJournal = {
+      read: (key, id) => journal.read(key, id),
+      write: (key, id, entry) =>
+        full ? Promise.reject(new Error('QuotaExceededError')) : journal.write(key, id, entry),
+      update: (key, id, change) =>
+        full ? Promise.reject(new Error('QuotaExceededError')) : journal.update(key, id, change),
+      close: () => journal.close(),
+    };
+    const store = await openPageStore({ name: fresh('pages') });
+    const session = await openEditingSession({ store, pageId: 'p', journal: refusing });
+    full = true;
+    session.update({ title: 'p', content: [instance('a')] });
+    await session.saved();
+    await session.journaled();
+    expect(session.kept.failure).toBe('QuotaExceededError');
+    expect((await store.get('p'))?.content.map((item) => item.id)).toEqual(['a']);
+    full = false;
+    session.update({ title: 'p', content: [instance('a'), instance('b')] });
+    await session.saved();
+    await session.journaled();
+    expect(session.kept).toEqual({ count: 0, since: undefined });
+    session.close();
+  });
+
   it('cannot open offline a page this device never opened', async () => {
     const journal = await openEditJournal({ name: fresh('journal') });
     const store = createHttpPageStore({

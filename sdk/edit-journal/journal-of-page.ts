@@ -8,6 +8,11 @@ export interface KeptEdits {
   readonly count: number;
   /** ISO 8601 time of the oldest of them; undefined when there are none. */
   readonly since: string | undefined;
+  /**
+   * Why the journal's last write failed (a full disk, storage cleared under the tab): edits made
+   * since are in memory only until a write succeeds. Undefined while the journal writes.
+   */
+  readonly failure?: string;
 }
 
 /** What the session holds when an edit is written: its base, the base's document, and the page with every edit. */
@@ -42,6 +47,7 @@ export class JournalOfPage {
   /** When each unconfirmed edit was made, oldest first. */
   #times: [number, string][] = [];
   #kept: KeptEdits;
+  #failure: string | undefined;
 
   constructor(journal: EditJournal, deviceKey: string, pageId: string) {
     this.#journal = journal;
@@ -151,8 +157,16 @@ export class JournalOfPage {
   #enqueue(write: () => Promise<void>): void {
     this.#queue = this.#queue
       .then(write)
-      // A failed write (a full disk, say) leaves the edit in memory, saved by the session as before.
-      .catch(() => {})
+      .then(
+        () => {
+          this.#failure = undefined;
+        },
+        // A failed write (a full disk, say) leaves the edit in memory, saved by the session as
+        // before; `kept.failure` says the device does not hold it.
+        (error: unknown) => {
+          this.#failure = error instanceof Error ? error.message : String(error);
+        },
+      )
       .then(() => this.#count());
   }
 
@@ -160,8 +174,10 @@ export class JournalOfPage {
     this.#times = this.#times.filter(([seq]) => seq > this.#confirmedSeq);
     const count = Math.max(0, this.#writtenSeq - this.#confirmedSeq);
     const since = count === 0 ? undefined : this.#sinceOf(this.#confirmedSeq + 1);
-    if (count === this.#kept.count && since === this.#kept.since) return;
-    this.#kept = count === 0 ? NONE : { count, since };
+    const failure = this.#failure;
+    if (count === this.#kept.count && since === this.#kept.since && failure === this.#kept.failure) return;
+    this.#kept =
+      count === 0 && failure === undefined ? NONE : { count, since, ...(failure === undefined ? {} : { failure }) };
     this.#onKept();
   }
 

@@ -76,13 +76,21 @@ export function SessionStatus({ session }: { readonly session: EditingSession })
         : state.revision === 0
           ? 'Not saved yet'
           : `Saved · revision ${state.revision}`}
+      {session.kept.failure === undefined ? null : <KeptOnDevice session={session} />}
     </span>
   );
 }
 
 /** How many edits this device keeps that the store has not confirmed, and since when. */
 function KeptOnDevice({ session }: { readonly session: EditingSession }) {
-  const { count, since } = session.kept;
+  const { count, since, failure } = session.kept;
+  if (failure !== undefined) {
+    return (
+      <span data-testid="journal-failure" role="alert">
+        · edits are not kept on this device ({failure}): keep this tab open until they are saved
+      </span>
+    );
+  }
   if (count === 0 || since === undefined) return null;
   const time = new Date(since).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
   return (
