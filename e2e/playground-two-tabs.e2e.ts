@@ -25,7 +25,7 @@ test('a second tab of a page follows the first, read-only, and writes once the f
   // Read-only: selecting the instance opens no field to edit, and the second tab saves nothing.
   await second.evaluate((instance) => window.playground!.select(instance), id);
   await expect(second.getByRole('textbox', { name: 'Title', exact: true })).toHaveCount(0);
-  expect(await second.evaluate(() => window.playground!.pendingEdits())).toBe(0);
+  await expect.poll(() => second.evaluate(() => window.playground!.pendingEdits())).toBe(0);
   expect(await savedPage(second)).toEqual(stored);
 
   // The first tab goes: the second takes over, edits, and stores on the first tab's revision.

@@ -2,7 +2,8 @@
 // tab): split, its transitions would sit in files that each change the others' fields.
 import type { Page } from '@runtime-component-catalog/contracts';
 import type { PageEdit } from './edit-journal/edit-journal.js';
-import type { JournalOfPage, KeptEdits } from './edit-journal/journal-of-page.js';
+import type { JournalOfPage } from './edit-journal/journal-of-page.js';
+import type { KeptEdits } from './edit-journal/kept-edits.js';
 import type { PageWriterLock } from './edit-journal/page-writer-lock.js';
 import type { EditingSessionState } from './editing-session-state.js';
 import type { PageStore } from './page-store/page-store.js';
@@ -19,7 +20,7 @@ import {
 } from './session-start.js';
 
 export type { PageEdit } from './edit-journal/edit-journal.js';
-export type { KeptEdits } from './edit-journal/journal-of-page.js';
+export type { KeptEdits } from './edit-journal/kept-edits.js';
 export type { EditingSessionState } from './editing-session-state.js';
 
 /** What a session without a journal keeps (one object: `kept` is read as a React snapshot). */

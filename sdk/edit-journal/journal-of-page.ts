@@ -1,19 +1,7 @@
 import type { Page } from '@runtime-component-catalog/contracts';
 import type { EditJournal, JournalEntry, PageEdit } from './edit-journal.js';
+import type { KeptEdits } from './kept-edits.js';
 import { PageFollowChannel } from './page-follow-channel.js';
-
-/** The edits kept on this device and not confirmed by the store yet. */
-export interface KeptEdits {
-  /** How many. */
-  readonly count: number;
-  /** ISO 8601 time of the oldest of them; undefined when there are none. */
-  readonly since: string | undefined;
-  /**
-   * Why the journal's last write failed (a full disk, storage cleared under the tab): edits made
-   * since are in memory only until a write succeeds. Undefined while the journal writes.
-   */
-  readonly failure?: string;
-}
 
 /** What the session holds when an edit is written: its base, the base's document, and the page with every edit. */
 export interface SessionSnapshot {
@@ -86,7 +74,10 @@ export class JournalOfPage {
    */
   listen(onKept: () => void, onFollowed: (page: Page) => void): void {
     this.#onKept = onKept;
-    this.#channel.listen(onFollowed);
+    this.#channel.listen(({ page, kept }) => {
+      this.#kept = kept;
+      onFollowed(page);
+    });
   }
 
   /** Edit `seq` was made: `read` gives the session's state when its write starts. */
@@ -109,7 +100,7 @@ export class JournalOfPage {
           : { base, document, edits: { page: edit, firstSeq, lastSeq: next.seq, since: this.#sinceOf(firstSeq) } };
       await this.#journal.write(this.#deviceKey, this.#pageId, entry);
       this.#writtenSeq = Math.max(this.#writtenSeq, next.seq);
-      this.#channel.post(edit === undefined ? base : { ...base, ...edit });
+      return edit === undefined ? base : { ...base, ...edit };
     });
   }
 
@@ -125,7 +116,7 @@ export class JournalOfPage {
         if (edits === undefined || edits.lastSeq <= this.#confirmedSeq) return { base: stored, document };
         return { base: stored, document, edits: { ...edits, firstSeq: this.#confirmedSeq + 1, since } };
       });
-      this.#channel.post(current === undefined ? stored : { ...stored, ...current });
+      return current === undefined ? stored : { ...stored, ...current };
     });
   }
 
@@ -135,13 +126,14 @@ export class JournalOfPage {
    */
   rebased(base: Page, document: string | undefined, dropUpTo: number | undefined): void {
     if (dropUpTo !== undefined) this.#confirmedSeq = Math.max(this.#confirmedSeq, dropUpTo);
-    this.#enqueue(() =>
-      this.#journal.update(this.#deviceKey, this.#pageId, (entry) =>
+    this.#enqueue(async () => {
+      await this.#journal.update(this.#deviceKey, this.#pageId, (entry) =>
         entry?.edits === undefined || entry.edits.lastSeq <= this.#confirmedSeq
           ? { base, document }
           : { ...entry, base, document },
-      ),
-    );
+      );
+      return undefined;
+    });
   }
 
   /** Resolves once every write asked for so far is complete. */
@@ -154,12 +146,15 @@ export class JournalOfPage {
     this.#channel.close();
   }
 
-  #enqueue(write: () => Promise<void>): void {
+  /** Queues `write`; the page it answers is told to the following tabs, with the count. */
+  #enqueue(write: () => Promise<Page | undefined>): void {
+    let shown: Page | undefined;
     this.#queue = this.#queue
       .then(write)
       .then(
-        () => {
+        (page) => {
           this.#failure = undefined;
+          shown = page ?? undefined;
         },
         // A failed write (a full disk, say) leaves the edit in memory, saved by the session as
         // before; `kept.failure` says the device does not hold it.
@@ -167,7 +162,10 @@ export class JournalOfPage {
           this.#failure = error instanceof Error ? error.message : String(error);
         },
       )
-      .then(() => this.#count());
+      .then(() => {
+        this.#count();
+        if (shown !== undefined) this.#channel.post({ page: shown, kept: this.#kept });
+      });
   }
 
   #count(): void {

@@ -1,4 +1,13 @@
 import type { Page } from '@runtime-component-catalog/contracts';
+import type { KeptEdits } from './kept-edits.js';
+
+/** What the writing tab tells the tabs that follow it. */
+export interface FollowedPage {
+  /** The page as the writer shows it, with every edit. */
+  readonly page: Page;
+  /** The edits the device keeps for it, unconfirmed. */
+  readonly kept: KeptEdits;
+}
 
 /**
  * The tab that writes a page tells the tabs that follow it (read-only) what the page is now, with
@@ -15,13 +24,13 @@ export class PageFollowChannel {
   }
 
   /** Tells the followers (the writer). */
-  post(page: Page): void {
-    this.#channel?.postMessage(page);
+  post(followed: FollowedPage): void {
+    this.#channel?.postMessage(followed);
   }
 
   /** Listens to the writer (a follower). */
-  listen(listener: (page: Page) => void): void {
-    this.#channel?.addEventListener('message', (message: MessageEvent<Page>) => listener(message.data));
+  listen(listener: (followed: FollowedPage) => void): void {
+    this.#channel?.addEventListener('message', (message: MessageEvent<FollowedPage>) => listener(message.data));
   }
 
   close(): void {
