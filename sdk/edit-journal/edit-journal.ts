@@ -49,12 +49,8 @@ export interface EditJournal {
   read(deviceKey: string, pageId: string): Promise<JournalEntry | undefined>;
   /** Writes the page's record, whatever it was. */
   write(deviceKey: string, pageId: string, entry: JournalEntry): Promise<void>;
-  /** Replaces the page's record with what `change` makes of it (undefined deletes it), in one transaction. */
-  update(
-    deviceKey: string,
-    pageId: string,
-    change: (entry: JournalEntry | undefined) => JournalEntry | undefined,
-  ): Promise<void>;
+  /** Replaces the page's record with what `change` makes of it, in one transaction. */
+  update(deviceKey: string, pageId: string, change: (entry: JournalEntry | undefined) => JournalEntry): Promise<void>;
   /** Closes the database. */
   close(): void;
 }
@@ -74,25 +70,26 @@ export async function openEditJournal(options: EditJournalOptions = {}): Promise
   const open = db;
   return {
     async read(deviceKey, pageId) {
-      const record = await open.get('entries', [deviceKey, pageId]);
-      if (record === undefined) return undefined;
-      const { deviceKey: _key, pageId: _page, ...entry } = record;
-      return entry;
+      return entryOf(await open.get('entries', [deviceKey, pageId]));
     },
     async write(deviceKey, pageId, entry) {
       await open.put('entries', { ...entry, deviceKey, pageId });
     },
     async update(deviceKey, pageId, change) {
       const transaction = open.transaction('entries', 'readwrite');
-      const record = await transaction.store.get([deviceKey, pageId]);
-      const current = record === undefined ? undefined : (({ deviceKey: _k, pageId: _p, ...rest }) => rest)(record);
-      const next = change(current);
-      if (next === undefined) await transaction.store.delete([deviceKey, pageId]);
-      else await transaction.store.put({ ...next, deviceKey, pageId });
+      const current = entryOf(await transaction.store.get([deviceKey, pageId]));
+      await transaction.store.put({ ...change(current), deviceKey, pageId });
       await transaction.done;
     },
     close() {
       open.close();
     },
   };
+}
+
+/** A stored record without its key. */
+function entryOf(record: JournalDatabase['entries']['value'] | undefined): JournalEntry | undefined {
+  if (record === undefined) return undefined;
+  const { deviceKey: _key, pageId: _page, ...entry } = record;
+  return entry;
 }
