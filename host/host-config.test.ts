@@ -90,6 +90,31 @@ describe('resolveHostConfig', () => {
     expect(resolveHostConfig({ ...valid, SHUTDOWN_DRAIN_MS: '15000' }, folder).shutdownDrainMs).toBe(15_000);
   });
 
+  it('reads the Sentinels, the compile quotas and the trusted proxies', () => {
+    const config = resolveHostConfig(
+      {
+        ...valid,
+        REDIS_SENTINELS: 'sentinel-a:26379, [::1]:26380,10.0.0.3:26381',
+        REDIS_SENTINEL_MASTER: 'catalog',
+        COMPILE_QUOTA_CONCURRENCY: '3',
+        COMPILE_QUOTA_PER_MINUTE: '120',
+        TRUSTED_PROXIES: '10.0.0.0/8, ::1',
+      },
+      folder,
+    );
+    expect(config).toMatchObject({
+      redisSentinels: [
+        { host: 'sentinel-a', port: 26379 },
+        { host: '::1', port: 26380 },
+        { host: '10.0.0.3', port: 26381 },
+      ],
+      redisSentinelMaster: 'catalog',
+      compileQuotaConcurrency: 3,
+      compileQuotaPerMinute: 120,
+      trustedProxies: ['10.0.0.0/8', '::1'],
+    });
+  });
+
   it('treats an empty secret as unset (spec 5.2)', () => {
     expect(resolveHostConfig({ ...valid, REVALIDATION_SECRET: '' }, folder).revalidationSecret).toBeUndefined();
   });
@@ -127,6 +152,20 @@ describe('resolveHostConfig', () => {
     [{ METRICS: 'off', METRICS_PORT: '9464' }, 'METRICS_PORT is set while METRICS is off: unset one of them'],
     [{ PORT: '9000', METRICS_PORT: '9000' }, 'METRICS_PORT must differ from PORT (9000)'],
     [{ METRICS_PORT: '65536' }, 'METRICS_PORT must be an integer from 0 to 65535, got "65536"'],
+    [{ REDIS_SENTINELS: 'a:1,b' }, 'REDIS_SENTINELS must be host:port pairs separated by commas, got "b"'],
+    [{ REDIS_SENTINELS: 'a:0' }, 'REDIS_SENTINELS must be host:port pairs separated by commas, got "a:0"'],
+    [{ REDIS_SENTINELS: 'a:26379' }, 'REDIS_SENTINEL_MASTER is required with REDIS_SENTINELS'],
+    [{ REDIS_SENTINEL_MASTER: 'mymaster' }, 'REDIS_SENTINEL_MASTER needs REDIS_SENTINELS'],
+    [{ COMPILE_QUOTA_CONCURRENCY: '0' }, 'COMPILE_QUOTA_CONCURRENCY must be an integer from 1 to 1000, got "0"'],
+    [{ COMPILE_QUOTA_PER_MINUTE: 'many' }, 'COMPILE_QUOTA_PER_MINUTE must be an integer from 1 to 1000000, got "many"'],
+    [
+      { TRUSTED_PROXIES: '10.0.0.0/8, lb.internal' },
+      'TRUSTED_PROXIES must be IP addresses or CIDR blocks separated by commas, got "lb.internal"',
+    ],
+    [
+      { TRUSTED_PROXIES: '10.0.0.0/33' },
+      'TRUSTED_PROXIES must be IP addresses or CIDR blocks separated by commas, got "10.0.0.0/33"',
+    ],
     // Several wrong at once: the first in HOST_SETTINGS's order is reported.
     [{ CATALOG_SOURCE: undefined, REDIS_URL: 'http://r' }, 'REDIS_URL must start with redis:// or rediss://'],
     [{ PORT: 'x', SHUTDOWN_DRAIN_MS: 'y' }, 'PORT must be an integer from 0 to 65535, got "x"'],
@@ -157,6 +196,9 @@ describe('resolveHostAppConfig (what createHostApp takes)', () => {
       upstreamConcurrency: 64,
       remoteCompiler: 'lazy',
       remoteCompilerEngine: 'wasm',
+      compileQuotaConcurrency: 2,
+      compileQuotaPerMinute: 60,
+      trustedProxies: undefined,
     });
   });
 

@@ -22,6 +22,10 @@ export interface HostConfig {
   readonly redisUrl: string | undefined;
   /** PEM file of the CA that signed Redis's TLS certificate (`rediss://` only); unset: the system's CAs. */
   readonly redisTlsCaFile: string | undefined;
+  /** `REDIS_SENTINELS`: the Sentinels the shared cache asks for the master; undefined: `redisUrl`'s host. */
+  readonly redisSentinels: readonly RedisSentinelAddress[] | undefined;
+  /** `REDIS_SENTINEL_MASTER`: the master's name at the Sentinels (set exactly when `redisSentinels` is). */
+  readonly redisSentinelMaster: string | undefined;
   /** What entries' `hostApi` ranges are checked against. */
   readonly hostApiVersion: string;
   /** Time-out of one upstream fetch (artifact or catalog), body included. */
@@ -36,6 +40,12 @@ export interface HostConfig {
   readonly remoteCompiler: RemoteCompilerMode;
   /** Which esbuild compiles (`REMOTE_COMPILER_ENGINE`): esbuild-wasm (`wasm`) or the optional native `esbuild` (`native`). */
   readonly remoteCompilerEngine: RemoteCompilerEngine;
+  /** Cold compiles one client may have in flight at once (`COMPILE_QUOTA_CONCURRENCY`). */
+  readonly compileQuotaConcurrency: number;
+  /** Cold compiles one client may start a minute (`COMPILE_QUOTA_PER_MINUTE`). */
+  readonly compileQuotaPerMinute: number;
+  /** Proxies (addresses or CIDRs) whose `x-forwarded-for` names the client (`TRUSTED_PROXIES`); undefined: none. */
+  readonly trustedProxies: readonly string[] | undefined;
   /** Whether the process writes one access line per request (`REQUEST_LOG`). */
   readonly requestLog: boolean;
   /** How the process writes its lines (`LOG_FORMAT`): `text` or one JSON object a line. */
@@ -64,6 +74,12 @@ export type RemoteCompilerEngine = 'wasm' | 'native';
 /** How `catalog-host` writes its lines (`LOG_FORMAT`): today's text lines, or one JSON object a line (docs/host-logs.md). */
 export type LogFormat = 'text' | 'json';
 
+/** One Redis Sentinel of `REDIS_SENTINELS`. */
+export interface RedisSentinelAddress {
+  readonly host: string;
+  readonly port: number;
+}
+
 /** The environment variables read by {@link resolveHostConfig}. */
 export type HostEnv = Readonly<Record<string, string | undefined>>;
 
@@ -81,6 +97,10 @@ export const HOST_CONFIG_DEFAULTS = {
   cacheMaxBytes: HOST_SETTINGS.cacheMaxBytes.parser.fallback,
   /** `UPSTREAM_CONCURRENCY`: origin fetches in flight at once. */
   upstreamConcurrency: HOST_SETTINGS.upstreamConcurrency.parser.fallback,
+  /** `COMPILE_QUOTA_CONCURRENCY`: cold compiles one client may have in flight. */
+  compileQuotaConcurrency: HOST_SETTINGS.compileQuotaConcurrency.parser.fallback,
+  /** `COMPILE_QUOTA_PER_MINUTE`: cold compiles one client may start a minute. */
+  compileQuotaPerMinute: HOST_SETTINGS.compileQuotaPerMinute.parser.fallback,
   /** `SHUTDOWN_DRAIN_MS`: how long requests are still served after SIGTERM/SIGINT. */
   shutdownDrainMs: HOST_SETTINGS.shutdownDrainMs.parser.fallback,
 } as const;
@@ -122,6 +142,12 @@ export interface HostAppOptions {
   readonly remoteCompiler?: RemoteCompilerMode | undefined;
   /** Which esbuild compiles (`REMOTE_COMPILER_ENGINE`): `wasm` (default, esbuild-wasm) or `native`, the optional peer `esbuild`. */
   readonly remoteCompilerEngine?: RemoteCompilerEngine | undefined;
+  /** Cold compiles one client may have in flight at once (`COMPILE_QUOTA_CONCURRENCY`). */
+  readonly compileQuotaConcurrency?: number | undefined;
+  /** Cold compiles one client may start a minute (`COMPILE_QUOTA_PER_MINUTE`). */
+  readonly compileQuotaPerMinute?: number | undefined;
+  /** Proxies (IP addresses or CIDRs) whose `x-forwarded-for` names the client (`TRUSTED_PROXIES`); default: none. */
+  readonly trustedProxies?: readonly string[] | undefined;
 }
 
 /** The settings of the app itself: {@link HostConfig} without the process fields. */
@@ -131,6 +157,8 @@ export type HostAppConfig = Omit<
   | 'hostname'
   | 'redisUrl'
   | 'redisTlsCaFile'
+  | 'redisSentinels'
+  | 'redisSentinelMaster'
   | 'requestLog'
   | 'logFormat'
   | 'shutdownDrainMs'
@@ -160,6 +188,15 @@ export function resolveHostAppConfig(options: HostAppOptions, cwd = process.cwd(
     upstreamConcurrency: s.upstreamConcurrency.parser.readOption(options.upstreamConcurrency, 'upstreamConcurrency'),
     remoteCompiler: read(s.remoteCompiler, options.remoteCompiler, 'remoteCompiler'),
     remoteCompilerEngine: read(s.remoteCompilerEngine, options.remoteCompilerEngine, 'remoteCompilerEngine'),
+    compileQuotaConcurrency: s.compileQuotaConcurrency.parser.readOption(
+      options.compileQuotaConcurrency,
+      'compileQuotaConcurrency',
+    ),
+    compileQuotaPerMinute: s.compileQuotaPerMinute.parser.readOption(
+      options.compileQuotaPerMinute,
+      'compileQuotaPerMinute',
+    ),
+    trustedProxies: read(s.trustedProxies, options.trustedProxies?.join(',') || undefined, 'trustedProxies'),
   };
 }
 

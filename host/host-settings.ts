@@ -3,6 +3,7 @@
 // of host-config.ts read the rows; host-config.test.ts holds the README's and docs/deploy.md's
 // tables of variables to them.
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { HOST_API_VERSION } from '@runtime-component-catalog/contracts';
 import semver from 'semver';
 import type { HostConfig, LogFormat, RemoteCompilerEngine, RemoteCompilerMode } from './host-config.js';
@@ -42,6 +43,33 @@ export interface HostSetting<T> {
 }
 
 const PORT_RANGE = [0, 65_535] as const;
+
+/** `TRUSTED_PROXIES`: IP addresses or CIDR blocks, comma-separated. */
+function parseTrustedProxies(raw: string, name: string): readonly string[] {
+  return raw.split(',').map((part) => {
+    const entry = part.trim();
+    const [address = '', bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const prefix = bits === undefined ? undefined : Number(bits);
+    const valid =
+      family !== 0 &&
+      rest.length === 0 &&
+      (prefix === undefined || (/^\d{1,3}$/.test(bits ?? '') && prefix <= (family === 4 ? 32 : 128)));
+    if (!valid) throw invalidSetting(name, `must be IP addresses or CIDR blocks separated by commas, got "${entry}"`);
+    return entry;
+  });
+}
+
+/** `REDIS_SENTINELS`: `host:port` pairs, comma-separated (IPv6 hosts in brackets). */
+function parseSentinels(raw: string, name: string): readonly { host: string; port: number }[] {
+  return raw.split(',').map((part) => {
+    const match = /^\s*(\[[0-9a-fA-F:.]+\]|[^\s:[\]]+):(\d{1,5})\s*$/.exec(part);
+    const port = Number(match?.[2]);
+    if (match === null || port < 1 || port > 65_535)
+      throw invalidSetting(name, `must be host:port pairs separated by commas, got "${part.trim()}"`);
+    return { host: (match[1] as string).replace(/^\[(.*)\]$/, '$1'), port };
+  });
+}
 /** A port's check without a default: `METRICS_PORT`'s. */
 const PORT_NUMBER = integer(0, PORT_RANGE);
 
@@ -75,6 +103,26 @@ export const HOST_SETTINGS = {
       'the CA file of a private Redis TLS (a managed Redis with a public CA needs none)',
       'the host checks the server certificate against it; never turned off',
     ],
+  },
+  redisSentinels: {
+    variable: 'REDIS_SENTINELS',
+    parser: optional((raw, name) => parseSentinels(raw, name)),
+    meaning:
+      '`host:port,…` of Redis Sentinels: the cache follows a failover (`REDIS_URL` then gives only credentials, db, TLS)',
+    production: [
+      "the Sentinels (three or more) of a self-run Redis with a replica; unset with a managed Redis's single endpoint",
+      'the hosts follow a failover by themselves; a revalidation is never lost to one (docs/cache.md)',
+    ],
+  },
+  redisSentinelMaster: {
+    variable: 'REDIS_SENTINEL_MASTER',
+    parser: parser('unset', (raw, name, before) => {
+      if (raw === undefined && before.redisSentinels !== undefined)
+        throw invalidSetting(name, 'is required with REDIS_SENTINELS');
+      if (raw !== undefined && before.redisSentinels === undefined) throw invalidSetting(name, 'needs REDIS_SENTINELS');
+      return raw;
+    }),
+    meaning: 'the name the Sentinels know the master by (required with `REDIS_SENTINELS`)',
   },
   port: {
     variable: 'PORT',
@@ -169,6 +217,26 @@ export const HOST_SETTINGS = {
     production: [
       '`native` with `esbuild` installed at the version of esbuild-wasm (`npm ls esbuild-wasm`); `wasm` (default) otherwise',
       'faster compiles and a child of about 13 MiB instead of 290 (see Sizing); `native` without the package: exit 1 at start',
+    ],
+  },
+  compileQuotaConcurrency: {
+    variable: 'COMPILE_QUOTA_CONCURRENCY',
+    parser: integer(2, [1, 1_000]),
+    meaning: 'cold compiles one client may have in flight at once (cluster-wide with Redis); past it: 429',
+  },
+  compileQuotaPerMinute: {
+    variable: 'COMPILE_QUOTA_PER_MINUTE',
+    parser: integer(60, [1, 1_000_000]),
+    meaning: 'cold compiles one client may start a minute (cluster-wide with Redis); past it: 429 with `Retry-After`',
+  },
+  trustedProxies: {
+    variable: 'TRUSTED_PROXIES',
+    parser: optional((raw, name) => parseTrustedProxies(raw, name)),
+    meaning:
+      "comma-separated addresses or CIDRs of proxies whose `x-forwarded-for` names the client; unset: the socket's address",
+    production: [
+      'the addresses of the load balancer (or its subnet)',
+      'without it every client behind the balancer is one client to the compile quotas',
     ],
   },
   requestLog: {

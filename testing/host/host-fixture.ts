@@ -103,6 +103,9 @@ export function fixtureConfig(
     upstreamConcurrency: HOST_CONFIG_DEFAULTS.upstreamConcurrency,
     remoteCompiler: DEFAULT_REMOTE_COMPILER,
     remoteCompilerEngine: DEFAULT_REMOTE_COMPILER_ENGINE,
+    compileQuotaConcurrency: HOST_CONFIG_DEFAULTS.compileQuotaConcurrency,
+    compileQuotaPerMinute: HOST_CONFIG_DEFAULTS.compileQuotaPerMinute,
+    trustedProxies: undefined,
     ...overrides,
   };
 }
