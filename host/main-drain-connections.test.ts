@@ -114,11 +114,14 @@ describe('catalog-host shutdown: connections without a request in progress', () 
     let release!: () => void;
     origin.fail(COUNTER_META, { gate: new Promise<void>((resolve) => (release = resolve)) });
     const originAsked = origin.nextRequest(COUNTER_META);
-    const inFlight = fetch(`${url}/api/runtime-catalog/counter1`).then(async (response) => ({
-      status: response.status,
-      contentLength: response.headers.get('content-length'),
-      body: await response.text(),
-    }));
+    // The plain body, so that its length is the Content-Length (fetch decodes a compressed one).
+    const inFlight = fetch(`${url}/api/runtime-catalog/counter1`, { headers: { 'accept-encoding': 'identity' } }).then(
+      async (response) => ({
+        status: response.status,
+        contentLength: response.headers.get('content-length'),
+        body: await response.text(),
+      }),
+    );
     await originAsked;
     const silent = await openConnection(Number(new URL(url).port));
 
