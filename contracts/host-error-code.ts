@@ -24,6 +24,7 @@ export const HOST_ERROR_CODES = [
   'integrity-mismatch',
   'compile-failed',
   'remote-compiler-off',
+  'too-many-compiles',
   'cache-unavailable',
   'internal-error',
 ] as const;

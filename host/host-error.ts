@@ -24,6 +24,7 @@ const statusByCode: Record<HostErrorCode, number> = {
   'integrity-mismatch': 502,
   'compile-failed': 422,
   'remote-compiler-off': 501,
+  'too-many-compiles': 429,
   'cache-unavailable': 503,
   'internal-error': 500,
 };

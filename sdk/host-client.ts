@@ -1,6 +1,9 @@
 import { HOST_API_VERSION_HEADER } from '@runtime-component-catalog/contracts';
 import { type FetchLike, readJson, request } from './internal/request.js';
 
+/** How many times a HEAD refused by the compile quotas (429) is asked again before it fails. */
+const QUOTA_RETRIES = 5;
+
 /**
  * GETs JSON from the host through the SDK's one `request()`, sharing one request between
  * concurrent callers of the same path. Failures are SdkErrors mapped from the host's error
@@ -38,9 +41,20 @@ export class HostClient {
     return pending;
   }
 
-  /** A HEAD of the host path `path`: the answer's headers (a failure is an SdkError, as for GETs). */
-  head(path: string, what: string): Promise<Response> {
-    return request(this.#fetch, this.url(path), { method: 'HEAD', what });
+  /**
+   * A HEAD of the host path `path`: the answer's headers (a failure is an SdkError, as for GETs).
+   * A 429 (`too-many-compiles`: the host bounds each client's cold compiles) is asked again after
+   * its `Retry-After`, a few times, before it fails (docs/sdk.md, compile quotas).
+   */
+  async head(path: string, what: string): Promise<Response> {
+    const url = this.url(path);
+    for (let retry = 0; retry < QUOTA_RETRIES; retry += 1) {
+      const response = await request(this.#fetch, url, { method: 'HEAD', what, answers: [429] });
+      if (response.status !== 429) return response;
+      const seconds = Number(response.headers.get('retry-after'));
+      await new Promise((resolve) => setTimeout(resolve, Math.min(Number.isFinite(seconds) ? seconds : 1, 30) * 1000));
+    }
+    return request(this.#fetch, url, { method: 'HEAD', what });
   }
 
   async #getJson<T>(path: string): Promise<T> {
