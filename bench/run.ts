@@ -1,6 +1,8 @@
 import { accessLineBuilders } from './access-line.bench.js';
 import { authoringBench } from './authoring.bench.js';
 import { type BenchRow, benchTable, rowLine } from './bench-row.js';
+import { coldEntryRedis } from './cold-entry-redis.bench.js';
+import { compressedBytes, compressedEntryCpu, compressionLevels } from './compressed-answers.bench.js';
 import { editJournal } from './edit-journal.bench.js';
 import {
   coldEntryLatency,
@@ -53,10 +55,12 @@ const STEPS: readonly BenchStep[] = [
   { file: 'host-catalog', name: 'warm entry throughput', servers: true, run: warmEntryThroughput },
   { file: 'remote-component', name: 'cached module throughput', servers: true, run: cachedModuleThroughput },
   { file: 'host-catalog', name: 'warm entry CPU against bare Hono', run: warmEntryCpu },
+  { file: 'compressed-answers', name: 'warm entry CPU, br against plain', run: compressedEntryCpu },
   { file: 'versioned-entry', name: 'warm versioned entry', run: warmVersionedEntry },
   { file: 'identity-caches', name: 'identity caches', run: identityCaches },
   { file: 'host-catalog', name: 'cold entry latency', run: coldEntryLatency },
   { file: 'redis-warm-entry', name: 'warm entry, Redis store vs memory store', run: redisWarmEntry },
+  { file: 'cold-entry-redis', name: 'cold entry, Redis store vs memory store', run: coldEntryRedis },
   { file: 'redis-cluster', name: 'Redis cluster: cold loads, invalidation visible', run: redisCluster },
   { file: 'host-process', name: 'REQUEST_LOG=on vs off', run: requestLogCost },
   { file: 'host-process', name: 'REQUEST_LOG=on LOG_FORMAT=json vs off', run: requestLogCostJson },
@@ -65,6 +69,8 @@ const STEPS: readonly BenchStep[] = [
   { file: 'host-process', name: 'METRICS=on vs off', run: metricsCost },
   { file: 'host-process', name: 'idle host RSS per REMOTE_COMPILER', run: compilerModeRss },
   { file: 'host-catalog', name: 'whole catalog, 1,000 packages', run: wholeCatalog },
+  { file: 'compressed-answers', name: 'bytes plain, gzip and br', run: compressedBytes },
+  { file: 'compressed-answers', name: 'brotli quality and gzip level', run: async () => compressionLevels() },
   { file: 'host-catalog-memory', name: 'whole catalog, peak RSS in its own process', run: wholeCatalogProcessMemory },
   { file: 'remote-component', name: 'cold compile per engine', run: coldCompile },
   { file: 'worker-insert', name: 'drop to rendered (Chromium)', run: workerInsert },

@@ -27,6 +27,7 @@ export type { ComponentInstance, Page } from './page.js';
 export {
   artifactPath,
   type CatalogBuildFailure,
+  type DegradedReason,
   type ErrorBody,
   entryPath,
   HOST_ROUTES,

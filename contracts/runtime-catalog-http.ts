@@ -70,15 +70,23 @@ export const HOST_ROUTES = {
 
 /**
  * Why `GET /readyz` answers 503 (docs/host-process.md "Readiness and drain"): `draining` from the
- * first moment of a shutdown; the others from a shared (Redis) store.
+ * first moment of a shutdown. A Redis outage does not make an instance unready: it degrades it.
  */
-export type NotReadyReason = 'draining' | 'redis-disconnected' | 'bus-not-listening' | 'redis-failing';
+export type NotReadyReason = 'draining';
+
+/**
+ * Why a ready instance serves slower than usual (docs/cache-outages.md "Degraded reads"):
+ * `redis-unavailable` while its shared cache cannot be reached, when every read goes to the origins.
+ */
+export type DegradedReason = 'redis-unavailable';
 
 /** The body of `GET /readyz`. */
 export type ReadinessBody =
   | {
-      /** The instance can serve. */
+      /** The instance can serve (200). */
       ready: true;
+      /** Present while it serves without its shared cache. */
+      degraded?: DegradedReason;
     }
   | {
       /** The instance cannot serve now (503). */

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { type ErrorBody, HOST_ROUTES, type HostErrorCode } from '@runtime-component-catalog/contracts';
 import { Hono } from 'hono';
+import type { Redis } from 'ioredis';
 import pLimit from 'p-limit';
 import { accessLine, printable, tenths } from './access-log.js';
 import { createArtifactLoader } from './artifact-loader.js';
@@ -13,13 +14,16 @@ import { type HostAppConfig, type HostAppOptions, resolveHostAppConfig } from '.
 import { HostError } from './host-error.js';
 import { type Logger, silentLogger } from './logger.js';
 import type { HostMetrics } from './metrics/host-metrics.js';
+import { ClientAddresses } from './remote/client-address.js';
+import { CompileQuotas } from './remote/compile-quotas.js';
 import { assertCompilerEngineInstalled, compilerEngine } from './remote/compiler-engines.js';
 import { EsmUrlPolicy } from './remote/esm-url-policy.js';
 import { RemoteCompiler } from './remote/remote-compiler.js';
 import { RemoteComponents } from './remote/remote-components.js';
+import { TooManyCompilesError } from './remote/too-many-compiles-error.js';
 import { CORS_HEADERS } from './routes/cors-headers.js';
 import { metricsRoute } from './routes/metrics-route.js';
-import { type NotReadyReason, READINESS_PATH, readinessRoute } from './routes/readiness-route.js';
+import { READINESS_PATH, type ReadinessBody, readinessRoute } from './routes/readiness-route.js';
 import { remoteComponentRoute } from './routes/remote-component-route.js';
 import { revalidateRoute } from './routes/revalidate-route.js';
 import { runtimeCatalogRoutes } from './routes/runtime-catalog-routes.js';
@@ -49,6 +53,12 @@ export interface HostAppDependencies {
   readonly metrics?: HostMetrics;
   /** Default true when `metrics` is given. */
   readonly serveMetrics?: boolean;
+  /**
+   * The Redis connection on which each client's compile quotas are counted for the whole cluster
+   * (docs/compile-quotas.md); `catalog-host` passes the Redis store's. Default: counted in this
+   * process. Its owner closes it.
+   */
+  readonly compileQuotaRedis?: Redis;
 }
 
 /** Limits of one remote module graph (docs/design.md): 200 modules, 5 MiB of source, 5 redirects. */
@@ -109,6 +119,12 @@ export function createHostApp(options: HostAppOptions, dependencies: HostAppDepe
             engine,
           ),
           observer: metrics,
+          // docs/compile-quotas.md: each client's cold compiles, bounded in flight and per minute.
+          quotas: new CompileQuotas({
+            concurrency: config.compileQuotaConcurrency,
+            perMinute: config.compileQuotaPerMinute,
+            redis: dependencies.compileQuotaRedis,
+          }),
         });
   if (compilerMode === 'eager') {
     engine
@@ -138,23 +154,38 @@ export function createHostApp(options: HostAppOptions, dependencies: HostAppDepe
   // "What an operator monitors"); the in-process store's answer stays `{"ok": true}`.
   const { shared } = store;
   app.get(HOST_ROUTES.health, (c) => c.json(shared ? { ok: true, bus: shared.busStatus() } : { ok: true }));
-  // Readiness (docs/host-process.md "Readiness and drain"): draining first, then whatever keeps a
-  // shared store from serving.
+  // Readiness (docs/host-process.md "Readiness and drain"): unready only while draining; a shared
+  // store that cannot be used degrades the instance, which reads from the origins (docs/cache-outages.md
+  // "Degraded reads"), and does not take it out of the load balancer.
   const draining = dependencies.draining ?? (() => false);
-  const notReadyReason = (): NotReadyReason | undefined => (draining() ? 'draining' : shared?.notReadyReason());
-  app.route(READINESS_PATH, readinessRoute(notReadyReason));
+  const readiness = (): ReadinessBody => {
+    if (draining()) return { ready: false, reason: 'draining' };
+    return shared?.unavailableReason() === undefined ? { ready: true } : { ready: true, degraded: 'redis-unavailable' };
+  };
+  app.route(READINESS_PATH, readinessRoute(readiness));
   if (metrics !== undefined) {
-    metrics.watch({ store, notReadyReason });
+    metrics.watch({ store, readiness });
     if (dependencies.serveMetrics ?? true) app.route(HOST_ROUTES.metrics, metricsRoute(metrics));
   }
   app.route(HOST_ROUTES.runtimeCatalog, runtimeCatalogRoutes(runtimeCatalog, config.hostApiVersion));
   app.route(HOST_ROUTES.revalidate, revalidateRoute(runtimeCatalog, config.revalidationSecret, metrics));
-  app.route(HOST_ROUTES.remoteComponent, remoteComponentRoute(remoteComponents));
+  app.route(
+    HOST_ROUTES.remoteComponent,
+    remoteComponentRoute(remoteComponents, new ClientAddresses(config.trustedProxies)),
+  );
   app.notFound((c) => c.json(errorBody('Not found', 'not-found'), 404, CORS_HEADERS));
   app.onError((error, c) => {
     // A shared store that Redis failed: 503 for this request; the store logs each burst once.
     if (error instanceof RedisCacheError) {
       return c.json(errorBody(error.message, error.code), error.status as 503, CORS_HEADERS);
+    }
+    // A client past its compile quotas: 429 with when to come back, readable cross-origin.
+    if (error instanceof TooManyCompilesError) {
+      return c.json(errorBody(error.message, error.code), 429, {
+        ...CORS_HEADERS,
+        'access-control-expose-headers': `${CORS_HEADERS['access-control-expose-headers']}, retry-after`,
+        'retry-after': String(error.retryAfterSeconds),
+      });
     }
     if (error instanceof HostError) {
       // An upstream or server fault is worth a line; a compiler switched off by configuration is not.

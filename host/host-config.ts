@@ -76,7 +76,9 @@ export type LogFormat = 'text' | 'json';
 
 /** One Redis Sentinel of `REDIS_SENTINELS`. */
 export interface RedisSentinelAddress {
+  /** Its host name or IP address. */
   readonly host: string;
+  /** Its port. */
   readonly port: number;
 }
 

@@ -222,12 +222,14 @@ export const HOST_SETTINGS = {
   compileQuotaConcurrency: {
     variable: 'COMPILE_QUOTA_CONCURRENCY',
     parser: integer(2, [1, 1_000]),
-    meaning: 'cold compiles one client may have in flight at once (cluster-wide with Redis); past it: 429',
+    meaning:
+      'cold compiles one client may have in flight at once (cluster-wide with Redis); past it: 429, `Retry-After: 1`',
   },
   compileQuotaPerMinute: {
     variable: 'COMPILE_QUOTA_PER_MINUTE',
     parser: integer(60, [1, 1_000_000]),
-    meaning: 'cold compiles one client may start a minute (cluster-wide with Redis); past it: 429 with `Retry-After`',
+    meaning:
+      'cold compiles one client may start a minute, in windows of 10 s or more, cluster-wide; past it: 429, `Retry-After`',
   },
   trustedProxies: {
     variable: 'TRUSTED_PROXIES',

@@ -13,7 +13,7 @@ export type {
   CacheSetOptions,
   CacheStore,
   InvalidationListener,
-  StoreNotReadyReason,
+  StoreUnavailableReason,
 } from './cache/cache-store.js';
 export { MemoryCacheStore, type MemoryCacheStoreOptions } from './cache/memory-cache-store.js';
 export { type LoadContext, TaggedCache } from './cache/tagged-cache.js';
@@ -28,6 +28,7 @@ export {
   type HostConfig,
   type HostEnv,
   REMOTE_COMPILER_MODES,
+  type RedisSentinelAddress,
   type RemoteCompilerMode,
   resolveHostAppConfig,
   resolveHostConfig,
@@ -35,5 +36,10 @@ export {
 export { HostError, type HostErrorCode } from './host-error.js';
 export { type LogFields, type Logger, silentLogger } from './logger.js';
 export { RequestIdResponse } from './request-id-response.js';
-export { type NotReadyReason, READINESS_PATH, type ReadinessBody } from './routes/readiness-route.js';
+export {
+  type DegradedReason,
+  type NotReadyReason,
+  READINESS_PATH,
+  type ReadinessBody,
+} from './routes/readiness-route.js';
 export { RuntimeCatalog, type RuntimeCatalogOptions } from './runtime-catalog.js';

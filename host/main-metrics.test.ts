@@ -253,7 +253,7 @@ describe('catalog-host metrics (METRICS=on, the default)', () => {
   });
 
   it(
-    'with REDIS_URL: Redis connected, bus listening and the lease, then Redis gone',
+    'with REDIS_URL: Redis connected, bus listening and the lease, then Redis gone (degraded, still ready)',
     async () => {
       redis = await startRedisServer();
       const host = startHost({
@@ -268,6 +268,7 @@ describe('catalog-host metrics (METRICS=on, the default)', () => {
       expect(up.get('catalog_host_redis_connected')).toBe(1);
       expect(up.get('catalog_host_bus_listening')).toBe(1);
       expect(up.get('catalog_host_ready')).toBe(1);
+      expect(up.get('catalog_host_degraded')).toBe(0);
       expect([0, 1]).toContain(up.get('catalog_host_bus_lease_held'));
 
       await redis.stop();
@@ -276,7 +277,9 @@ describe('catalog-host metrics (METRICS=on, the default)', () => {
         async () => {
           const down = (await scrape(`${url}/metrics`)).samples;
           expect(down.get('catalog_host_redis_connected')).toBe(0);
-          expect(down.get('catalog_host_ready')).toBe(0);
+          // Degraded, not unready: reads go to the origins, and the balancer keeps the instance.
+          expect(down.get('catalog_host_ready')).toBe(1);
+          expect(down.get('catalog_host_degraded')).toBe(1);
         },
         { timeout: REDIS_NOTICE_MS, interval: 100 },
       );

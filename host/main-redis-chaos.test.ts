@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HostCluster } from '../testing/host/host-cluster.js';
+import { CLUSTER_META_PATH, HostCluster } from '../testing/host/host-cluster.js';
 import { type RedisServer, startRedisServer } from '../testing/host/redis-server.js';
 import { startTcpProxy, type TcpProxy } from '../testing/host/tcp-proxy.js';
 
@@ -35,15 +35,8 @@ afterEach(async () => {
  * Runs `scenario` with readers on every host all along; then requires 0 stale answers, 0
  * crashes, and a clean exit (0) of every host on SIGTERM.
  */
-async function underLoad(hosts: HostCluster, scenario: () => Promise<void>): Promise<void> {
-  let stop!: () => void;
-  const reading = hosts.readUntil(new Promise<void>((resolve) => (stop = resolve)));
-  try {
-    await scenario();
-  } finally {
-    stop();
-    await reading;
-  }
+async function underLoad(hosts: HostCluster, scenario: () => Promise<void>, readersPerHost = 2): Promise<void> {
+  await hosts.readWhile(scenario, readersPerHost);
   expect(hosts.counts.stale).toBe(0);
   expect(hosts.crashes()).toBe(0);
   expect(await hosts.stop()).toEqual(hosts.urls.map(() => 0));
@@ -74,29 +67,68 @@ function report(scenario: string, hosts: HostCluster, recoveryMs: number, extra 
 }
 
 describe('catalog-host with REDIS_URL: chaos', () => {
-  it('Redis killed and restarted under load: 503 while away, 200 after, 0 crashes, 0 stale', async () => {
+  it('Redis killed under load: every read answered fresh from the origins, one fetch per key in flight per instance, revalidate 503; cached again after a restart', async () => {
     const server = await startRedisServer();
     redis = server;
     const hosts = await HostCluster.start([server.url, server.url]);
     cluster = hosts;
     const [a, b] = hosts.urls as [string, string];
     expect(await hosts.republishAndRevalidate(a)).toBe(200);
-    await underLoad(hosts, async () => {
-      await server.stop('SIGKILL');
-      for (const url of hosts.urls) {
-        const answer = await hosts.read(url);
-        expect(answer.status).toBe(503);
-        expect(answer.body.code).toBe('cache-unavailable');
-        expect(await hosts.revalidate(url)).toBe(503);
-      }
-      const restarted = performance.now();
-      await server.restart();
-      const recoveryMs = await recovered(hosts, restarted);
-      const owner = hosts.republish();
-      expect(await hosts.revalidate(b)).toBe(200);
-      for (const url of hosts.urls) expect((await hosts.read(url)).body.owner).toBe(owner);
-      report('Redis killed and restarted', hosts, recoveryMs);
-    });
+    // A slow origin, so that the readers' fetches would overlap if nothing bounded them.
+    hosts.origin.fail(CLUSTER_META_PATH, { delayMs: 20 });
+    let outage = { reads: 0, failed: 0, maxInFlight: 0, fetches: 0 };
+    await underLoad(
+      hosts,
+      async () => {
+        await server.stop('SIGKILL');
+        for (const url of hosts.urls) {
+          await vi.waitFor(
+            async () =>
+              expect(await hosts.readiness(url)).toEqual({
+                status: 200,
+                body: { ready: true, degraded: 'redis-unavailable' },
+              }),
+            { timeout: RECOVERY_MS, interval: 50 },
+          );
+        }
+        hosts.origin.resetRequests();
+        const before = { ...hosts.counts };
+        // Published while Redis is away: no revalidation can answer 200, yet every read shows it,
+        // since every read goes to the origin after it arrived.
+        const owner = hosts.republish();
+        for (const url of hosts.urls) {
+          expect(await hosts.revalidate(url)).toBe(503);
+          expect((await hosts.read(url)).body.owner).toBe(owner);
+        }
+        await vi.waitFor(() => expect(hosts.counts.reads - before.reads).toBeGreaterThanOrEqual(200), {
+          timeout: RECOVERY_MS,
+          interval: 50,
+        });
+        outage = {
+          reads: hosts.counts.reads - before.reads,
+          failed: hosts.counts.failed - before.failed,
+          maxInFlight: hosts.origin.maxInFlight(CLUSTER_META_PATH),
+          fetches: hosts.origin.requests(CLUSTER_META_PATH),
+        };
+        const restarted = performance.now();
+        await server.restart();
+        const recoveryMs = await recovered(hosts, restarted);
+        const next = hosts.republish();
+        expect(await hosts.revalidate(b)).toBe(200);
+        for (const url of hosts.urls) expect((await hosts.read(url)).body.owner).toBe(next);
+        report(
+          'Redis killed and restarted',
+          hosts,
+          recoveryMs,
+          `; while away: ${outage.reads} reads, ${outage.failed} failed, ${outage.fetches} fetches of meta.json, at most ${outage.maxInFlight} at once`,
+        );
+      },
+      4,
+    );
+    expect(outage.failed).toBe(0);
+    // One fetch per key in flight per instance: two instances, four readers each.
+    expect(outage.maxInFlight).toBeGreaterThanOrEqual(1);
+    expect(outage.maxInFlight).toBeLessThanOrEqual(2);
   }, 120_000);
 
   it('one instance partitioned from Redis while another revalidates: 200 within a lease, 0 stale, recovers after', async () => {
@@ -115,7 +147,7 @@ describe('catalog-host with REDIS_URL: chaos', () => {
       expect(await hosts.revalidate(a)).toBe(200); // b cannot confirm: its lease (1 s) is waited out
       const revalidateMs = Math.round(performance.now() - started);
       expect(revalidateMs).toBeLessThan(1_050 + 5_000); // the lease and its margin, plus a loaded machine's delays
-      // Cut off, b knows it: no lease, so nothing answered from memory (its reads ask Redis: 503).
+      // Cut off, b knows it: no lease, so nothing answered from memory (its reads go to the origins).
       expect((await hosts.health(b)).bus?.leaseHeld).toBe(false);
       expect((await hosts.read(a)).body.owner).toBe(owner);
       const healed = performance.now();

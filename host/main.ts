@@ -56,7 +56,8 @@ try {
 }
 
 let store: RedisCacheStore | undefined;
-if (config.redisUrl !== undefined) {
+if (config.redisUrl !== undefined || config.redisSentinels !== undefined) {
+  const redisUrl = config.redisUrl ?? 'redis://';
   try {
     // Loaded only here: a host without Redis does not need ioredis, whose `VerbatimString extends
     // String` makes String.prototype a dictionary in V8 (the store restores it:
@@ -65,12 +66,21 @@ if (config.redisUrl !== undefined) {
     // CACHE_MAX_BYTES bounds the values in Redis too, shared by every instance on the prefix.
     // REDIS_TLS_CA_FILE: the CA that signed a private Redis's TLS certificate (docs/deploy.md).
     const tlsCa = config.redisTlsCaFile === undefined ? undefined : readFileSync(config.redisTlsCaFile, 'utf8');
-    store = new redisStore.RedisCacheStore({ url: config.redisUrl, tlsCa, maxBytes: config.cacheMaxBytes, logger });
+    // REDIS_SENTINELS: the master is asked of the Sentinels, and followed through a failover.
+    store = new redisStore.RedisCacheStore({
+      url: redisUrl,
+      tlsCa,
+      ...(config.redisSentinels === undefined
+        ? {}
+        : { sentinels: config.redisSentinels, sentinelMaster: config.redisSentinelMaster as string }),
+      maxBytes: config.cacheMaxBytes,
+      logger,
+    });
     await store.connect();
   } catch (error) {
     // RedisCacheError names the server without credentials; anything else loses them here.
     const message = error instanceof Error ? error.message : String(error);
-    logger.error(fieldsOf(error), withoutSecrets(message, urlSecrets(config.redisUrl)));
+    logger.error(fieldsOf(error), withoutSecrets(message, urlSecrets(redisUrl)));
     process.exit(1);
   }
 }
@@ -112,7 +122,7 @@ const app = createHostApp(config, {
   logger,
   logRequests: false,
   draining: () => signalled !== undefined,
-  ...(store ? { store } : {}),
+  ...(store ? { store, compileQuotaRedis: store.commandConnection } : {}),
   ...(metrics ? { metrics, serveMetrics: metricsServer === undefined } : {}),
 });
 // Every response is a RequestIdResponse (x-request-id on every answer). The access log and the

@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 export const systemPackages = [
   { package: 'chromium', command: 'chromium', usedBy: 'the packaging suite and the browser tests' },
   { package: 'redis-server', command: 'redis-server', usedBy: 'the Redis cache tests' },
+  { package: 'redis-sentinel', command: 'redis-sentinel', usedBy: 'the Redis Sentinel failover test' },
   { package: 'openssl', command: 'openssl', usedBy: 'the Redis TLS test (its CA and certificates)' },
   { package: 'nginx', command: 'nginx', usedBy: "the ESM store's nginx test" },
   { package: 'build-essential', command: 'g++', usedBy: "the Strapi test app's better-sqlite3 build" },

@@ -1,5 +1,3 @@
-import type { NotReadyReason } from '@runtime-component-catalog/contracts';
-
 /** What {@link CacheStore.set} needs besides the key and value. */
 export interface CacheSetOptions {
   /** Every tag that invalidates this entry (spec 3: artifact tag and package tag, at least). */
@@ -24,6 +22,11 @@ export interface CacheHit {
 export type LoadClaim =
   | {
       readonly held: true;
+      /**
+       * A sequence the store took with the claim, before the load starts: the load's own (see
+       * {@link CacheSetOptions.sequence}), which spares a round trip of `nextSequence`.
+       */
+      readonly sequence?: number;
       /** Gives the claim up (after the store's `set`), waking the instances that wait for it. */
       release(): Promise<void>;
     }
@@ -40,10 +43,10 @@ export interface BusStatus {
 }
 
 /**
- * Why a shared store keeps this instance from serving now: a reason of `GET /readyz`
- * (docs/host-process.md "Readiness and drain").
+ * Why a shared store cannot be used now (docs/cache-outages.md "Degraded reads"): Redis not connected,
+ * its last command failed, or the invalidation bus not listening. Reads then go to the origins.
  */
-export type StoreNotReadyReason = Exclude<NotReadyReason, 'draining'>;
+export type StoreUnavailableReason = 'redis-disconnected' | 'redis-failing' | 'bus-not-listening';
 
 /** Called with the tags of every invalidation, this process's and (for shared stores) others'. */
 export type InvalidationListener = (tags: readonly string[]) => void;
@@ -98,8 +101,11 @@ export interface SharedCacheStore {
    * subscribed; `leaseHeld`: provably hearing every invalidation, so warm reads are answered from memory.
    */
   busStatus(): BusStatus;
-  /** Why this instance cannot serve now (`GET /readyz` answers 503 with it), or undefined when it can. */
-  notReadyReason(): StoreNotReadyReason | undefined;
+  /**
+   * Why the store cannot be used now, or undefined when it can. While it cannot, TaggedCache answers
+   * every read from the origins, uncached, and `GET /readyz` says `degraded` (docs/cache-outages.md "Degraded reads").
+   */
+  unavailableReason(): StoreUnavailableReason | undefined;
   /** Claims the load of `key` for the whole cluster, or tells that another instance holds it. */
   claimLoad(key: string): Promise<LoadClaim>;
 }

@@ -164,7 +164,7 @@ export class InvalidationBus {
     let incomplete: 0 | 1;
     try {
       [sequence, members, incomplete] = await connections.run('invalidateTags', () =>
-        connections.client.catalogInvalidate(
+        connections.invalidator.catalogInvalidate(
           ...connections.scriptKeys(),
           connections.channels.invalidations,
           JSON.stringify(message),
@@ -179,6 +179,9 @@ export class InvalidationBus {
     const answered = performance.now();
     connections.see(sequence);
     this.#notify(tags);
+    // On every replica before it is answered (docs/cache-outages.md "Failover"), with the confirmations.
+    const replicated = connections.run('invalidateTags', () => connections.replicated());
+    replicated.catch(() => {});
     // Every member (this one included) confirms once its listeners ran; one that does not (cut off,
     // half-open, stalled) is waited out: a lease later, every lease it took before has ended.
     const waitMs = this.#lease.leaseMs + LEASE_MARGIN_MS;
@@ -187,6 +190,7 @@ export class InvalidationBus {
       // Redis lost the member set (or it just started): a lease holder may not be listed.
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, waitMs - (performance.now() - answered))));
     }
+    await replicated;
     if (missing.length > 0) {
       this.#logger.warn(
         `cache invalidation: ${missing.length} of ${members.length} instances did not confirm; waited out their bus lease`,

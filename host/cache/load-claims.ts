@@ -42,6 +42,7 @@ export class LoadClaims {
       connections.client.catalogClaimLoad(...connections.scriptKeys(), key, token, this.#claimMs),
     );
     if (claim[0] === 1) {
+      connections.see(claim[1]);
       // Extended while the load runs (a cold whole catalog takes seconds), so waiters keep
       // waiting for a holder that is alive; a holder that died lets go within claimMs.
       const renewal = setInterval(() => {
@@ -53,6 +54,7 @@ export class LoadClaims {
       this.#renewals.add(renewal);
       return {
         held: true,
+        sequence: claim[1],
         release: async () => {
           clearInterval(renewal);
           this.#renewals.delete(renewal);

@@ -224,8 +224,8 @@ return 1
 /**
  * `claimLoad`: ARGV[3] = cache key, ARGV[4] = token, ARGV[5] = expiry (ms). Takes the cluster-wide
  * claim to load the key (stored as `<token>:<sequence>`) unless another instance holds one taken
- * after the last invalidation. Returns `{1}` when taken, or `{0, ms}`: held by another, for at
- * most `ms` more.
+ * after the last invalidation. Returns `{1, sequence}` when taken (the load's sequence: the
+ * caller needs no `nextSequence`), or `{0, ms}`: held by another, for at most `ms` more.
  */
 export const CLAIM_LOAD_SCRIPT = `${PRELUDE}
 floor_of_state()
@@ -237,8 +237,9 @@ if held then
   local lfloor = tonumber(redis.call('HGET', state, 'lfloor') or '')
   if not (taken and lfloor and taken <= lfloor) then return {0, redis.call('PTTL', claim)} end
 end
-redis.call('SET', claim, ARGV[4] .. ':' .. string.format('%d', next_sequence()), 'PX', tonumber(ARGV[5]))
-return {1}
+local sequence = next_sequence()
+redis.call('SET', claim, ARGV[4] .. ':' .. string.format('%d', sequence), 'PX', tonumber(ARGV[5]))
+return {1, sequence}
 `;
 
 /**

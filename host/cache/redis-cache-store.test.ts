@@ -488,14 +488,15 @@ describe('TaggedCache on RedisCacheStore: one load per key for the whole cluster
     release('old');
     expect(await holder).toBe('old');
     expect(await waiter).toBe('new');
-    expect(await a.get('k')).toEqual({ value: 'new' });
+    // Stored behind the answer (TaggedCache answers first, then writes).
+    await vi.waitFor(async () => expect(await a.get('k')).toEqual({ value: 'new' }));
     cacheA.dispose();
     cacheB.dispose();
   });
 });
 
 describe('RedisCacheStore connections', () => {
-  it('opens two connections (commands, subscriber) and close quits both', async () => {
+  it('opens three connections (commands, subscriber, invalidations) and close quits them', async () => {
     const redis = new Redis(server.url);
     try {
       const clients = async () =>
@@ -505,7 +506,7 @@ describe('RedisCacheStore connections', () => {
       const before = await clients();
       const store = new RedisCacheStore({ url: server.url, maxBytes: 1_000, prefix: 'connections:' });
       await store.connect();
-      expect(await clients()).toBe(before + 2);
+      expect(await clients()).toBe(before + 3);
       await store.close();
       expect(await clients()).toBe(before);
     } finally {
@@ -647,14 +648,14 @@ describe('RedisCacheStore readiness (GET /readyz)', () => {
         commandTimeoutMs: 200,
         leaseMs: 600_000,
       });
-      expect(store.notReadyReason()).toBeUndefined();
+      expect(store.unavailableReason()).toBeUndefined();
       proxy.partition();
       await expect(store.get('k')).rejects.toBeInstanceOf(RedisCacheError);
       // ioredis still calls the command connection ready: only the failed command tells.
-      expect(store.notReadyReason()).toBe('redis-failing');
+      expect(store.unavailableReason()).toBe('redis-failing');
       proxy.heal();
       expect(await store.get('k')).toBeUndefined();
-      expect(store.notReadyReason()).toBeUndefined();
+      expect(store.unavailableReason()).toBeUndefined();
     } finally {
       await proxy.close();
     }
@@ -667,10 +668,10 @@ describe('RedisCacheStore readiness (GET /readyz)', () => {
     const store = new RedisCacheStore({ url: own.url, maxBytes: 10_000, prefix: 'readiness:' });
     // A state that lasts until the test changes it: polled, there is no event to wait for.
     const becomes = (reason: string | undefined) =>
-      vi.waitFor(() => expect(store.notReadyReason()).toBe(reason), { timeout: 30_000, interval: 20 });
+      vi.waitFor(() => expect(store.unavailableReason()).toBe(reason), { timeout: 30_000, interval: 20 });
     try {
       await store.connect();
-      expect(store.notReadyReason()).toBeUndefined();
+      expect(store.unavailableReason()).toBeUndefined();
       // No channel allowed any more: the subscriber is dropped and each new SUBSCRIBE is refused
       // (NOPERM), while commands still work.
       await admin.call('ACL', 'SETUSER', 'default', 'resetchannels');

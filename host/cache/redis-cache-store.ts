@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
 import type {
   BusStatus,
@@ -8,17 +9,25 @@ import type {
   InvalidationListener,
   LoadClaim,
   SharedCacheStore,
-  StoreNotReadyReason,
+  StoreUnavailableReason,
 } from './cache-store.js';
 import { InvalidationBus } from './invalidation-bus.js';
 import { LoadClaims } from './load-claims.js';
 import { LocalCopies } from './local-copies.js';
+import type { RedisSentinel } from './redis-connection-options.js';
 import { RedisConnections } from './redis-connections.js';
 
 /** Options of {@link RedisCacheStore}. */
 export interface RedisCacheStoreOptions {
-  /** `redis://[user:password@]host:port[/db]` or `rediss://…`; never logged with its credentials. */
+  /**
+   * `redis://[user:password@]host:port[/db]` or `rediss://…`; never logged with its credentials.
+   * With `sentinels`, only its credentials, database and scheme (TLS) are used.
+   */
   readonly url: string;
+  /** Sentinels that name the master (`REDIS_SENTINELS`): the store follows a failover. Unset: `url`'s host. */
+  readonly sentinels?: readonly RedisSentinel[];
+  /** The master's name at the Sentinels (`REDIS_SENTINEL_MASTER`), required with `sentinels`. */
+  readonly sentinelMaster?: string;
   /** With `rediss://`: the PEM of the CA that signed the server's certificate (default: the system's CAs). */
   readonly tlsCa?: string;
   /** Upper bound of the stored values (bytes of their JSON), shared by every instance on the prefix. */
@@ -81,6 +90,10 @@ export class RedisCacheStore implements CacheStore, SharedCacheStore {
     this.#connections = new RedisConnections({
       url: options.url,
       ...(options.tlsCa === undefined ? {} : { tlsCa: options.tlsCa }),
+      ...(options.sentinels === undefined ? {} : { sentinels: options.sentinels }),
+      ...(options.sentinelMaster === undefined ? {} : { sentinelMaster: options.sentinelMaster }),
+      // What Redis vouched for before it stopped answering needs its word again (local-copies.ts).
+      onUnavailable: () => this.#copies.invalidate(),
       prefix: options.prefix ?? DEFAULT_REDIS_PREFIX,
       instanceId: this.#instanceId,
       ...(options.logger === undefined ? {} : { logger: options.logger }),
@@ -115,6 +128,11 @@ export class RedisCacheStore implements CacheStore, SharedCacheStore {
     await this.#bus.listened();
   }
 
+  /** The command connection (ioredis), which the compile quotas share. */
+  get commandConnection(): Redis {
+    return this.#connections.client;
+  }
+
   /** This instance's id: its entry in `P members`, and the name of its connections in CLIENT LIST. */
   get instanceId(): string {
     return this.#instanceId;
@@ -142,11 +160,11 @@ export class RedisCacheStore implements CacheStore, SharedCacheStore {
   }
 
   /**
-   * Why this instance cannot serve now (`GET /readyz`), or undefined: Redis connected, its last
-   * command answered, and the invalidation bus listening. The bus lease is not asked: without
-   * it the instance still answers, every read from Redis.
+   * Why the store cannot be used now (reads then go to the origins), or undefined: Redis
+   * connected, its last command answered, and the invalidation bus listening. The bus lease is not
+   * asked: without it the instance still reads through Redis, only not from memory.
    */
-  notReadyReason(): StoreNotReadyReason | undefined {
+  unavailableReason(): StoreUnavailableReason | undefined {
     const redis = this.#connections.unavailableReason();
     if (redis === 'redis-disconnected') return redis;
     return this.#bus.listening ? redis : 'bus-not-listening';

@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 describe('RedisConnections', () => {
-  it('opens a command and a subscriber connection named by the instance, and close quits both', async () => {
+  it('opens a command, a subscriber and an invalidation connection named by the instance, and close quits them', async () => {
     const admin = new Redis(server.url);
     const connections = new RedisConnections({ url: server.url, prefix: 'conn-a:', instanceId: 'instance-a' });
     try {
@@ -27,7 +27,11 @@ describe('RedisConnections', () => {
         .split('\n')
         .map((line) => /name=(\S*)/.exec(line)?.[1])
         .filter((name) => name?.startsWith('catalog-host:instance-a:'));
-      expect(names.sort()).toEqual(['catalog-host:instance-a:commands', 'catalog-host:instance-a:subscriber']);
+      expect(names.sort()).toEqual([
+        'catalog-host:instance-a:commands',
+        'catalog-host:instance-a:invalidations',
+        'catalog-host:instance-a:subscriber',
+      ]);
       expect(connections.channels).toEqual({
         invalidations: 'conn-a:invalidations',
         confirmations: 'conn-a:confirmations',

@@ -2,17 +2,7 @@ import { Redis } from 'ioredis';
 import { restoreFastStringPrototype } from '../internal/restore-fast-string-prototype.js';
 import { type Logger, silentLogger } from '../logger.js';
 import { RedisCacheError, type RedisCacheOperation } from './redis-cache-error.js';
-import {
-  CLAIM_LOAD_SCRIPT,
-  GET_SCRIPT,
-  HEARTBEAT_SCRIPT,
-  INVALIDATE_SCRIPT,
-  LEAVE_SCRIPT,
-  NEXT_SEQUENCE_SCRIPT,
-  RELEASE_LOAD_SCRIPT,
-  RENEW_LOAD_SCRIPT,
-  SET_SCRIPT,
-} from './redis-cache-scripts.js';
+import { connectionOptions, defineScripts, type RedisSentinel } from './redis-connection-options.js';
 import { redisTarget, urlSecrets, withoutSecrets } from './redis-url.js';
 
 // The one module of the host that imports ioredis (host/package.json lists it in `sideEffects`).
@@ -58,7 +48,7 @@ export interface CacheScripts {
   catalogInvalidate: Script<ScriptArgument[], [number, string[], 0 | 1]>;
   catalogHeartbeat: Script<ScriptArgument[], number>;
   catalogLeave: Script<[id: string], number>;
-  catalogClaimLoad: Script<[key: string, token: string, ms: number], [1] | [0, number]>;
+  catalogClaimLoad: Script<[key: string, token: string, ms: number], [1, number] | [0, number]>;
   catalogRenewLoad: Script<[key: string, token: string, ms: number], number>;
   catalogReleaseLoad: Script<[key: string, token: string, channel: string], number>;
 }
@@ -72,8 +62,20 @@ export interface RedisChannels {
 
 /** Options of {@link RedisConnections}. */
 export interface RedisConnectionsOptions {
-  /** `redis://…` or `rediss://…`; never logged with its credentials. */
+  /**
+   * `redis://…` or `rediss://…`; never logged with its credentials. With `sentinels`, only its
+   * credentials, database and scheme (TLS to the master) are used.
+   */
   readonly url: string;
+  /** Sentinels to ask for the master named `sentinelMaster` (it follows a failover); unset: `url`'s host. */
+  readonly sentinels?: readonly RedisSentinel[];
+  /** The master's name at the Sentinels (required with `sentinels`). */
+  readonly sentinelMaster?: string;
+  /**
+   * Called when Redis stops answering (the first failure of a burst, a closed command connection):
+   * nothing vouched for before may be trusted without Redis vouching again (local-copies.ts).
+   */
+  readonly onUnavailable?: () => void;
   /** With `rediss://`: the PEM of the CA that signed the server's certificate (default: the system's CAs). */
   readonly tlsCa?: string;
   /** Namespace of every key and channel. */
@@ -95,6 +97,12 @@ export class RedisConnections {
   readonly client: Redis & CacheScripts;
   /** The subscriber connection (the invalidation bus subscribes it). */
   readonly subscriber: Redis;
+  /**
+   * The connection invalidations are written on, then waited on with WAIT until every replica
+   * has them (see {@link replicated}): WAIT blocks its connection, so reads never queue behind it.
+   */
+  readonly invalidator: Redis & CacheScripts;
+  readonly #onUnavailable: () => void;
   /** The channels under the prefix. */
   readonly channels: RedisChannels;
   readonly #prefix: string;
@@ -122,44 +130,43 @@ export class RedisConnections {
       loads: `${this.#prefix}loads`,
     };
     this.#logger = options.logger ?? silentLogger;
-    this.#target = redisTarget(options.url);
+    this.#target =
+      options.sentinels === undefined
+        ? redisTarget(options.url)
+        : `master ${options.sentinelMaster} of Sentinels ${options.sentinels.map(({ host, port }) => `${host}:${port}`).join(',')}`;
     this.#secrets = urlSecrets(options.url);
-    const client = new Redis(options.url, {
+    const ioredisOptions = connectionOptions(options, {
       // CLIENT LIST names each connection by its instance (P members lists the same ids).
       connectionName: `catalog-host:${options.instanceId}:commands`,
       lazyConnect: true,
-      // Fail fast instead of queueing: a request gets its 503 now, not after reconnection attempts.
+      // Fail fast instead of queueing: a read goes to the origins now, not after reconnection attempts.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
       commandTimeout: options.commandTimeoutMs ?? 2_000,
       connectTimeout: 5_000,
       retryStrategy: (attempt) => Math.min(attempt * 100, 2_000),
       enableAutoPipelining: true,
-      // rediss:// turns TLS on (ioredis); the certificate is always checked, against this CA if given.
-      ...(options.tlsCa === undefined ? {} : { tls: { ca: options.tlsCa } }),
     });
-    client.defineCommand('catalogNextSequence', { numberOfKeys: 2, lua: NEXT_SEQUENCE_SCRIPT });
-    client.defineCommand('catalogGet', { numberOfKeys: 2, lua: GET_SCRIPT });
-    client.defineCommand('catalogSet', { numberOfKeys: 2, lua: SET_SCRIPT });
-    client.defineCommand('catalogInvalidate', { numberOfKeys: 2, lua: INVALIDATE_SCRIPT });
-    client.defineCommand('catalogHeartbeat', { numberOfKeys: 2, lua: HEARTBEAT_SCRIPT });
-    client.defineCommand('catalogLeave', { numberOfKeys: 2, lua: LEAVE_SCRIPT });
-    client.defineCommand('catalogClaimLoad', { numberOfKeys: 2, lua: CLAIM_LOAD_SCRIPT });
-    client.defineCommand('catalogRenewLoad', { numberOfKeys: 2, lua: RENEW_LOAD_SCRIPT });
-    client.defineCommand('catalogReleaseLoad', { numberOfKeys: 2, lua: RELEASE_LOAD_SCRIPT });
+    const client = options.sentinels === undefined ? new Redis(options.url, ioredisOptions) : new Redis(ioredisOptions);
+    defineScripts(client);
     this.client = client as Redis & CacheScripts;
-    // ioredis's own re-subscription after a reconnection does not handle its command's failure:
-    // a connection cut again while it re-subscribes (Redis restarting, a network flap, `CLIENT
-    // KILL TYPE pubsub`) rejected unhandled and ended the process. The bus subscribes on every `ready`.
+    // Never ioredis's own re-subscription (see the top of this file): the bus subscribes on every `ready`.
     this.subscriber = client.duplicate({
       autoResubscribe: false,
       connectionName: `catalog-host:${options.instanceId}:subscriber`,
     });
-    for (const connection of [this.client, this.subscriber]) {
+    this.invalidator = client.duplicate({
+      connectionName: `catalog-host:${options.instanceId}:invalidations`,
+      enableAutoPipelining: false,
+    }) as Redis & CacheScripts;
+    defineScripts(this.invalidator);
+    this.#onUnavailable = options.onUnavailable ?? (() => {});
+    for (const connection of [this.client, this.subscriber, this.invalidator]) {
       // Without a listener ioredis prints every error itself; we report bursts once instead.
       connection.on('error', (error: unknown) => this.failed(error));
     }
     this.client.on('ready', () => this.#succeeded());
+    this.client.on('close', () => this.#onUnavailable());
   }
 
   /** Whether `connect` succeeded and `close` has not begun its end. */
@@ -185,7 +192,11 @@ export class RedisConnections {
    * the server without credentials) when Redis cannot be reached now; both connections are dropped.
    */
   async connect(subscribed: () => Promise<boolean>): Promise<void> {
-    const results = await Promise.allSettled([this.client.connect(), this.subscriber.connect()]);
+    const results = await Promise.allSettled([
+      this.client.connect(),
+      this.subscriber.connect(),
+      this.invalidator.connect(),
+    ]);
     const failure = results.find((result) => result.status === 'rejected');
     try {
       if (failure !== undefined) throw this.#lastError ?? failure.reason;
@@ -193,6 +204,7 @@ export class RedisConnections {
     } catch (error) {
       this.client.disconnect();
       this.subscriber.disconnect();
+      this.invalidator.disconnect();
       throw new RedisCacheError('connect', `Cannot connect to Redis at ${this.#target}: ${this.#describe(error)}`, {
         cause: error,
       });
@@ -210,7 +222,7 @@ export class RedisConnections {
   async close(): Promise<void> {
     this.#connected = false;
     await Promise.all(
-      [this.client, this.subscriber].map(async (connection) => {
+      [this.client, this.subscriber, this.invalidator].map(async (connection) => {
         if (connection.status !== 'ready') return connection.disconnect();
         const ended = new Promise((resolve) => connection.once('end', resolve));
         await connection.quit().catch(() => connection.disconnect());
@@ -243,11 +255,27 @@ export class RedisConnections {
     return result;
   }
 
+  /**
+   * Resolves once every replica of the master has the writes made so far on the invalidator
+   * connection (WAIT for as many replicas as ROLE lists); rejects when one has not after
+   * `timeoutMs` (a revalidation then answers 503). A master without replicas answers at once. So a revalidation answered 200 is on
+   * every replica a failover may promote (docs/cache-outages.md "Failover").
+   */
+  async replicated(timeoutMs = 1_000): Promise<void> {
+    const role = (await this.invalidator.role()) as unknown[];
+    const replicas = role[0] === 'master' && Array.isArray(role[2]) ? role[2].length : 0;
+    if (replicas === 0) return;
+    const acknowledged = await this.invalidator.wait(replicas, timeoutMs);
+    if (acknowledged < replicas)
+      throw new Error(`${acknowledged} of ${replicas} replicas acknowledged within ${timeoutMs} ms`);
+  }
+
   /** One line per burst of failures (none before the first successful connect: the caller reports that). */
   failed(error: unknown): void {
     this.#lastError = error;
     if (!this.#connected || !this.#healthy) return;
     this.#healthy = false;
+    this.#onUnavailable();
     this.#logger.error(`Redis cache unavailable at ${this.#target}: ${this.#describe(error)}`);
   }
 

@@ -165,7 +165,7 @@ describe('two host instances on one Redis', () => {
 });
 
 describe('a host instance whose Redis goes away', () => {
-  it('answers 503 Cache store unavailable, logs the burst once, refuses to revalidate, and recovers', async () => {
+  it('answers every read from the origins (uncached), says degraded, logs the burst once, refuses to revalidate, and recovers', async () => {
     const own = await startRedisServer();
     const lines: string[] = [];
     // The message of either call shape, `(message)` or `(fields, message)`.
@@ -175,16 +175,22 @@ describe('a host instance whose Redis goes away', () => {
     const hosts = await startSharedCacheHosts({ redisUrl: own.url, prefix: 'outage:', count: 1, logger });
     try {
       const [host] = hosts.hosts;
-      expect((await host!.app.request(entryPath)).status).toBe(200);
+      const warm = await host!.app.request(entryPath);
+      expect(warm.status).toBe(200);
+      const entry: unknown = await warm.json();
+      expect(await (await host!.app.request('/readyz')).json()).toEqual({ ready: true });
       await own.stop();
-      // The subscriber sees its connection close a moment after Redis exits; until then its warm
-      // copy is still vouched for by a live bus (docs/cache.md), and a warm read answers 200.
-      await vi.waitFor(() => expect(host!.store.busStatus().listening).toBe(false), { timeout: 10_000 });
-      for (const path of [entryPath, metaRoute, '/api/runtime-catalog']) {
-        const response = await host!.app.request(path);
-        expect(response.status).toBe(503);
-        expect(await response.json()).toEqual({ error: 'Cache store unavailable', code: 'cache-unavailable' });
+      await vi.waitFor(() => expect(host!.store.unavailableReason()).toBeDefined(), { timeout: 10_000 });
+      expect(await (await host!.app.request('/readyz')).json()).toEqual({ ready: true, degraded: 'redis-unavailable' });
+      // Every read is answered from the origins, and nothing is kept: each one fetches again.
+      hosts.origin.resetRequests();
+      for (let round = 1; round <= 2; round += 1) {
+        const response = await host!.app.request(entryPath);
+        expect(response.status).toBe(200);
+        expect(await response.json()).toEqual(entry);
+        expect(hosts.origin.requests()).toBe(6 * round); // the catalog and the five artifacts
       }
+      for (const path of [metaRoute, '/api/runtime-catalog']) expect((await host!.app.request(path)).status).toBe(200);
       const revalidated = await host!.revalidate({ packageId: 'pkg0' });
       expect(revalidated.status).toBe(503);
       expect(await revalidated.json()).toEqual({ error: 'Cache store unavailable', code: 'cache-unavailable' });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { CacheSetOptions, SharedCacheStore } from './cache-store.js';
 import { MemoryCacheStore } from './memory-cache-store.js';
+import { RedisCacheError } from './redis-cache-error.js';
 import { TaggedCache } from './tagged-cache.js';
 
 function deferred<T>() {
@@ -119,5 +121,87 @@ describe('TaggedCache.peek', () => {
     await cache.invalidate(['t']);
     expect(cache.peek('k', 'entry')).toBeUndefined();
     expect(lookups).toEqual(['entry:miss', 'entry:hit']);
+  });
+});
+
+/** A shared store that can be told it cannot be used, or that fails its reads and writes as Redis would. */
+class FailingSharedStore extends MemoryCacheStore {
+  unavailable: 'redis-disconnected' | undefined;
+  failing = false;
+  reads = 0;
+  override readonly shared: SharedCacheStore = {
+    unavailableReason: () => this.unavailable,
+    busEpoch: () => 0,
+    busStatus: () => ({ listening: true, leaseHeld: false }),
+    claimLoad: async () => ({ held: true, release: async () => this.#fail() }),
+  };
+
+  override async get(key: string) {
+    this.reads += 1;
+    this.#fail();
+    return super.get(key);
+  }
+
+  override async set(key: string, value: unknown, options: CacheSetOptions) {
+    this.#fail();
+    return super.set(key, value, options);
+  }
+
+  #fail(): void {
+    if (this.failing) throw new RedisCacheError('get');
+  }
+}
+
+describe('TaggedCache over a shared store that cannot be used (docs/cache-outages.md "Degraded reads")', () => {
+  it('loads every read from the origin, stores nothing, and never asks the store while it says it cannot be used', async () => {
+    const store = new FailingSharedStore({ maxBytes: 1_000_000 });
+    const cache = new TaggedCache(store);
+    store.unavailable = 'redis-disconnected';
+    let loads = 0;
+    const load = async () => `v${++loads}`;
+    expect(await cache.getOrLoad('k', ['t'], load)).toBe('v1');
+    expect(await cache.getOrLoad('k', ['t'], load)).toBe('v2');
+    expect(store.reads).toBe(0);
+    store.unavailable = undefined;
+    expect(await cache.getOrLoad('k', ['t'], load)).toBe('v3');
+    expect(await cache.getOrLoad('k', ['t'], load)).toBe('v3');
+  });
+
+  it('answers from the origin when a read or a write of the store fails, and stores nothing', async () => {
+    const store = new FailingSharedStore({ maxBytes: 1_000_000 });
+    const cache = new TaggedCache(store);
+    store.failing = true;
+    let loads = 0;
+    const load = async () => `v${++loads}`;
+    expect(await Promise.all([cache.getOrLoad('k', ['t'], load), cache.getOrLoad('k', ['t'], load)])).toEqual([
+      'v1',
+      'v1',
+    ]);
+    expect(await cache.getOrLoad('k', ['t'], load)).toBe('v2');
+    store.failing = false;
+    expect(await store.get('k')).toBeUndefined();
+  });
+
+  it('shares a load only with callers that came before it started, one load at a time', async () => {
+    const store = new FailingSharedStore({ maxBytes: 1_000_000 });
+    const cache = new TaggedCache(store);
+    store.unavailable = 'redis-disconnected';
+    const gates: ReturnType<typeof deferred<string>>[] = [];
+    const load = () => {
+      const gate = deferred<string>();
+      gates.push(gate);
+      return gate.promise;
+    };
+    const first = cache.getOrLoad('k', ['t'], load);
+    await new Promise((resolve) => setImmediate(resolve));
+    const later = [cache.getOrLoad('k', ['t'], load), cache.getOrLoad('k', ['t'], load)];
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(gates).toHaveLength(1);
+    gates[0]!.resolve('before the publish');
+    expect(await first).toBe('before the publish');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(gates).toHaveLength(2);
+    gates[1]!.resolve('after the publish');
+    expect(await Promise.all(later)).toEqual(['after the publish', 'after the publish']);
   });
 });

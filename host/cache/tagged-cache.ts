@@ -1,5 +1,7 @@
+import { HostError } from '../host-error.js';
 import type { CacheKind, CacheObserver } from './cache-observer.js';
-import type { CacheStore, SharedCacheStore } from './cache-store.js';
+import type { CacheStore, LoadClaim, SharedCacheStore } from './cache-store.js';
+import { UncachedLoads } from './uncached-loads.js';
 
 /** Handed to a loader: it may add tags it discovers while loading, or keep its result out of the cache. */
 export interface LoadContext {
@@ -27,12 +29,16 @@ interface Flight {
  * - a load that an invalidation overtakes still answers its callers but is never stored
  *   (the store refuses it by sequence), and nobody joins it after the invalidation;
  * - a failed load stores nothing and is not remembered;
- * - over a store shared by several processes, one load per key for the whole cluster.
+ * - over a store shared by several processes, one load per key for the whole cluster;
+ * - while a shared store cannot be used (Redis unreachable), every read loads from the origins,
+ *   uncached, one load per key at a time, none shared with a caller that came after it started
+ *   (uncached-loads.ts; docs/cache-outages.md "Degraded reads").
  */
 export class TaggedCache {
   readonly #store: CacheStore;
   readonly #shared: SharedCacheStore | undefined;
   readonly #flights = new Map<string, Flight>();
+  readonly #uncached = new UncachedLoads();
   readonly #unsubscribe: () => void;
   readonly #observer: CacheObserver | undefined;
 
@@ -87,12 +93,23 @@ export class TaggedCache {
     load: (context: LoadContext) => Promise<T>,
     kind: CacheKind,
   ): Promise<T> {
+    if (this.#shared?.unavailableReason() !== undefined) {
+      this.#observer?.lookup(kind, false);
+      return this.#loadUncached(key, load);
+    }
     const joined = this.#flights.get(key);
     if (joined !== undefined && this.#joinable(joined)) {
       this.#observer?.lookup(kind, false);
       return joined.promise as Promise<T>;
     }
-    const hit = await this.#store.get(key);
+    let hit: Awaited<ReturnType<CacheStore['get']>>;
+    try {
+      hit = await this.#store.get(key);
+    } catch (error) {
+      if (!isStoreUnavailable(error)) throw error;
+      this.#observer?.lookup(kind, false);
+      return this.#loadUncached(key, load);
+    }
     this.#observer?.lookup(kind, hit !== undefined);
     if (hit !== undefined) return hit.value as T;
     // Another caller may have started the load while we read the store.
@@ -125,6 +142,11 @@ export class TaggedCache {
     this.#unsubscribe();
   }
 
+  /** `load`, answered and never stored: the store cannot be used now. */
+  #loadUncached<T>(key: string, load: (context: LoadContext) => Promise<T>): Promise<T> {
+    return this.#uncached.load(key, () => load({ tags: new Set(), skipStore: () => {} }));
+  }
+
   #startFlight<T>(key: string, tags: Set<string>, load: (context: LoadContext) => Promise<T>): Promise<T> {
     const flight = { tags, invalidated: false, epoch: this.#shared?.busEpoch() } as Flight;
     this.#flights.set(key, flight);
@@ -141,34 +163,72 @@ export class TaggedCache {
         skip = true;
       },
     };
+    // A store shared by several processes loads each key once for the whole cluster: another
+    // instance's load is waited for and its stored value read. When it stored nothing (its load
+    // failed, an invalidation overtook it, it died), this one loads.
+    const shared = this.#shared;
+    let claim: LoadClaim | undefined;
+    let sequence: number;
     try {
-      // A store shared by several processes loads each key once for the whole cluster: another
-      // instance's load is waited for and its stored value read. When it stored nothing (its load
-      // failed, an invalidation overtook it, it died), this one loads.
-      const shared = this.#shared;
-      let claim = await shared?.claimLoad(key);
+      claim = await shared?.claimLoad(key);
       for (let waits = 1; claim !== undefined && !claim.held; waits += 1) {
         this.#observer?.claimWaited();
         await claim.released;
         const hit = await this.#store.get(key);
-        if (hit !== undefined) return hit.value as T;
+        if (hit !== undefined) {
+          this.#land(key, flight);
+          return hit.value as T;
+        }
         // Nothing stored yet: the holder still loads (its claim is renewed), or stored nothing
         // (its load failed, an invalidation overtook it, it died and its claim expired). Claim
         // it, or wait for whoever holds it now; after MAX_CLAIM_WAITS rounds, load regardless.
         claim = waits < MAX_CLAIM_WAITS ? await shared?.claimLoad(key) : undefined;
       }
-      try {
-        // The sequence is taken before the load starts: an invalidation after this point wins.
-        const sequence = await this.#store.nextSequence();
-        const value = await load(context);
-        if (!skip && !flight.invalidated) await this.#store.set(key, value, { tags: [...flight.tags], sequence });
-        return value;
-      } finally {
-        if (claim?.held) await claim.release();
-      }
-    } finally {
-      if (this.#flights.get(key) === flight) this.#flights.delete(key);
+      // The sequence is taken before the load starts (with the claim, or now): an invalidation
+      // after this point wins.
+      sequence = claim?.held && claim.sequence !== undefined ? claim.sequence : await this.#store.nextSequence();
+    } catch (error) {
+      this.#land(key, flight, claim);
+      if (!isStoreUnavailable(error)) throw error;
+      // The store failed before the load started: the value is loaded uncached, like every read
+      // while the store cannot be used, and nobody joins this flight any more.
+      flight.invalidated = true;
+      return this.#loadUncached(key, load);
     }
+    let value: T;
+    try {
+      value = await load(context);
+    } catch (error) {
+      this.#land(key, flight, claim);
+      throw error;
+    }
+    // The callers are answered now; the value is stored and the claim released behind them (a
+    // shared store's write is a round trip). The flight stays joinable until then, and the
+    // store's sequence guard refuses the write if an invalidation came after `sequence`.
+    // A value kept out of the store (skipStore, an invalidation) is answered to its callers only.
+    if (skip || flight.invalidated) this.#land(key, flight, claim);
+    else this.#land(key, flight, claim, () => this.#store.set(key, value, { tags: [...flight.tags], sequence }));
+    return value;
+  }
+
+  /**
+   * Ends a flight. With `store` (a load that succeeded), behind its callers: the value is stored,
+   * then the claim released, then the flight forgotten, so it stays joinable meanwhile; a value
+   * that cannot be stored (the store unreachable, say) was answered all the same. Otherwise the
+   * flight is forgotten at once (a failed load is not remembered) and the claim released behind.
+   * A claim that cannot be released expires by itself (loadClaimMs).
+   */
+  #land(key: string, flight: Flight, claim?: LoadClaim, store?: () => Promise<unknown>): void {
+    const forget = () => {
+      if (this.#flights.get(key) === flight) this.#flights.delete(key);
+    };
+    if (store === undefined) forget();
+    const stored = store === undefined ? Promise.resolve() : Promise.resolve().then(store);
+    void stored
+      .catch(() => {})
+      .then(() => (claim?.held ? claim.release() : undefined))
+      .catch(() => {})
+      .finally(forget);
   }
 
   #invalidateFlights(tags: readonly string[]): void {
@@ -179,4 +239,9 @@ export class TaggedCache {
       }
     }
   }
+}
+
+/** Whether `error` says the store cannot be reached now (Redis: `RedisCacheError`, code `cache-unavailable`). */
+function isStoreUnavailable(error: unknown): boolean {
+  return error instanceof HostError && error.code === 'cache-unavailable';
 }

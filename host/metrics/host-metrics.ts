@@ -1,3 +1,4 @@
+import type { ReadinessBody } from '@runtime-component-catalog/contracts';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { Answer, AnswerObserver } from '../answer-observer.js';
 import { CACHE_KINDS, type CacheKind, type CacheObserver } from '../cache/cache-observer.js';
@@ -23,8 +24,8 @@ const COMPILE_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 /** What the readiness gauges read (createHostApp hands them over). */
 export interface ReadinessSources {
   readonly store: CacheStore;
-  /** Why the instance cannot serve now (`GET /readyz`), or undefined. */
-  notReadyReason(): string | undefined;
+  /** What `GET /readyz` answers now. */
+  readiness(): ReadinessBody;
 }
 
 /**
@@ -170,12 +171,20 @@ export class HostMetrics implements AnswerObserver, CacheObserver, CompileObserv
         return sampled === undefined ? [] : [{ labels: {}, value: sampled }];
       }).registerIn(this.registry);
     const flag = (yes: boolean) => (yes ? 1 : 0);
-    gauge('catalog_host_ready', '1 when GET /readyz answers 200, else 0 (draining, Redis).', () =>
-      this.#readiness === undefined ? undefined : flag(this.#readiness.notReadyReason() === undefined),
+    gauge('catalog_host_ready', '1 when GET /readyz answers 200, else 0 (draining).', () =>
+      this.#readiness === undefined ? undefined : flag(this.#readiness.readiness().ready),
+    );
+    gauge(
+      'catalog_host_degraded',
+      '1 while reads go to the origins because the shared cache (Redis) cannot be used, else 0.',
+      () => {
+        const readiness = this.#readiness?.readiness();
+        return readiness === undefined ? undefined : flag(readiness.ready && readiness.degraded !== undefined);
+      },
     );
     gauge('catalog_host_redis_connected', '1 while the connection to Redis is up (REDIS_URL only).', () => {
       const shared = this.#readiness?.store.shared;
-      return shared === undefined ? undefined : flag(shared.notReadyReason() !== 'redis-disconnected');
+      return shared === undefined ? undefined : flag(shared.unavailableReason() !== 'redis-disconnected');
     });
     gauge(
       'catalog_host_bus_listening',

@@ -1,19 +1,20 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { fixtureConfig } from '../../testing/host/host-fixture.js';
-import type { SharedCacheStore, StoreNotReadyReason } from '../cache/cache-store.js';
+import type { SharedCacheStore, StoreUnavailableReason } from '../cache/cache-store.js';
 import { MemoryCacheStore } from '../cache/memory-cache-store.js';
 import { createHostApp } from '../host-app.js';
 
-// docs/design.md "Operations (production)": GET /readyz, 200 {"ready": true} or 503 with a reason.
+// docs/design.md "Operations (production)": GET /readyz, 200 {"ready": true} (with `degraded` while the
+// shared cache cannot be used), or 503 draining.
 
 const catalogFile = fileURLToPath(new URL('../../examples/artifacts/catalog.json', import.meta.url));
 
-/** An in-process store that reports readiness as a shared store does (`shared.notReadyReason`). */
+/** An in-process store that reports readiness as a shared store does (`shared.unavailableReason`). */
 class ReportingStore extends MemoryCacheStore {
-  reason: StoreNotReadyReason | undefined;
+  reason: StoreUnavailableReason | undefined;
   override readonly shared: SharedCacheStore = {
-    notReadyReason: () => this.reason,
+    unavailableReason: () => this.reason,
     busEpoch: () => 0,
     busStatus: () => ({ listening: true, leaseHeld: true }),
     claimLoad: async () => ({ held: true, release: async () => {} }),
@@ -47,15 +48,15 @@ describe('GET /readyz', () => {
     }
   });
 
-  it.each<StoreNotReadyReason>(['redis-disconnected', 'bus-not-listening', 'redis-failing'])(
-    'answers 503 with the reason a shared store gives (%s), asked again at every probe',
+  it.each<StoreUnavailableReason>(['redis-disconnected', 'bus-not-listening', 'redis-failing'])(
+    'answers 200 degraded while a shared store cannot be used (%s), asked again at every probe',
     async (reason) => {
       const { app, store } = readinessApp();
       store.reason = reason;
-      const notReady = await app.request('/readyz');
-      expect(notReady.status).toBe(503);
-      expect(notReady.headers.get('cache-control')).toBe('no-store');
-      expect(await notReady.json()).toEqual({ ready: false, reason });
+      const degraded = await app.request('/readyz');
+      expect(degraded.status).toBe(200);
+      expect(degraded.headers.get('cache-control')).toBe('no-store');
+      expect(await degraded.json()).toEqual({ ready: true, degraded: 'redis-unavailable' });
       store.reason = undefined;
       expect(await (await app.request('/readyz')).json()).toEqual({ ready: true });
     },

@@ -1,8 +1,8 @@
-import { HOST_ROUTES, type NotReadyReason, type ReadinessBody } from '@runtime-component-catalog/contracts';
+import { HOST_ROUTES, type ReadinessBody } from '@runtime-component-catalog/contracts';
 import { Hono } from 'hono';
 import { answerMethodNotAllowed } from './method-not-allowed.js';
 
-export type { NotReadyReason, ReadinessBody } from '@runtime-component-catalog/contracts';
+export type { DegradedReason, NotReadyReason, ReadinessBody } from '@runtime-component-catalog/contracts';
 
 /** The readiness path (contracts' HOST_ROUTES.ready); `/healthz` stays liveness. */
 export const READINESS_PATH = HOST_ROUTES.ready;
@@ -11,17 +11,15 @@ export const READINESS_PATH = HOST_ROUTES.ready;
 const NO_STORE = { 'cache-control': 'no-store' } as const;
 
 /**
- * `GET /readyz`: asks `notReadyReason` at every request (nothing is remembered between probes)
- * and answers 200 `{"ready": true}` when it returns nothing, else 503 `{"ready": false, "reason"}`.
- * Other methods: 405, as on the other routes.
+ * `GET /readyz`: asks `readiness` at every request (nothing is remembered between probes) and
+ * answers its body, 200 when it says ready (degraded or not), else 503. Other methods: 405, as on
+ * the other routes.
  */
-export function readinessRoute(notReadyReason: () => NotReadyReason | undefined): Hono {
+export function readinessRoute(readiness: () => ReadinessBody): Hono {
   const route = new Hono();
   route.get('/', (c) => {
-    const reason = notReadyReason();
-    return reason === undefined
-      ? c.json({ ready: true } satisfies ReadinessBody, 200, NO_STORE)
-      : c.json({ ready: false, reason } satisfies ReadinessBody, 503, NO_STORE);
+    const body = readiness();
+    return c.json(body, body.ready ? 200 : 503, NO_STORE);
   });
   answerMethodNotAllowed(route, ['/'], ['GET']);
   return route;

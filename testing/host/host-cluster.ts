@@ -7,7 +7,9 @@ import { type HostProcess, startHostProcess } from './host-process.js';
 export const CLUSTER_SECRET = 'cluster-secret';
 /** The entry every read of a {@link HostCluster} asks for. */
 export const CLUSTER_ENTRY_PATH = '/api/runtime-catalog/pkg0';
-const metaPath = artifactPath(samplePackage(0).pkg, 'meta.json');
+/** The origin path of pkg0's meta.json, which {@link HostCluster.republish} changes. */
+export const CLUSTER_META_PATH = artifactPath(samplePackage(0).pkg, 'meta.json');
+const metaPath = CLUSTER_META_PATH;
 
 /** A host's answer to the entry. */
 export interface EntryAnswer {
@@ -21,6 +23,8 @@ export interface ClusterCounts {
   stale: number;
   /** Entry reads answered (any status). */
   reads: number;
+  /** Entry reads answered with another status than 200, or not at all. */
+  failed: number;
   /** Revalidations answered 200. */
   confirmed: number;
 }
@@ -35,7 +39,7 @@ export class HostCluster {
   readonly origin: ArtifactsOrigin;
   readonly hosts: HostProcess[] = [];
   readonly urls: string[] = [];
-  readonly counts: ClusterCounts = { stale: 0, reads: 0, confirmed: 0 };
+  readonly counts: ClusterCounts = { stale: 0, reads: 0, failed: 0, confirmed: 0 };
   readonly #children: ChildProcess[] = [];
   #version = 0;
   /** The newest version whose revalidation answered 200. */
@@ -96,9 +100,11 @@ export class HostCluster {
     try {
       response = await fetch(`${url}${CLUSTER_ENTRY_PATH}`);
     } catch {
+      this.counts.failed += 1;
       return { status: 0, body: {} };
     }
     const body = (await response.json()) as EntryAnswer['body'];
+    if (response.status !== 200) this.counts.failed += 1;
     if (response.status === 200 && versionOf(body.owner) < floor) this.counts.stale += 1;
     return { status: response.status, body };
   }
@@ -165,6 +171,24 @@ export class HostCluster {
     };
     await Promise.all(this.urls.flatMap((url) => Array.from({ length: perHost }, () => reader(url))));
     return reads;
+  }
+
+  /** Runs `scenario` with readers on every host all along (`perHost` each, as {@link readUntil}). */
+  async readWhile(scenario: () => Promise<void>, perHost = 2): Promise<void> {
+    let stop!: () => void;
+    const reading = this.readUntil(new Promise<void>((resolve) => (stop = resolve)), perHost);
+    try {
+      await scenario();
+    } finally {
+      stop();
+      await reading;
+    }
+  }
+
+  /** `GET /readyz` on host `url`: its status and body. */
+  async readiness(url: string): Promise<{ status: number; body: unknown }> {
+    const response = await fetch(`${url}/readyz`);
+    return { status: response.status, body: await response.json() };
   }
 
   /** `GET /healthz` on host `url`. */

@@ -40,11 +40,19 @@ export async function startRedisServer(args: readonly string[] = []): Promise<Re
 }
 
 async function launch(port: number, args: readonly string[]): Promise<ChildProcess> {
-  const child = spawn(
+  return spawnUntilReady(
     REDIS_SERVER_BIN,
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...args],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    'Ready to accept connections',
   );
+}
+
+/**
+ * Test-only: spawns `bin` and resolves once its stdout shows `readyText` (its own ready line, no
+ * polling); rejects with its output if it exits first. It dies with the test process.
+ */
+export async function spawnUntilReady(bin: string, args: readonly string[], readyText: string): Promise<ChildProcess> {
+  const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   // A test process that ends without stopping its server (a crash, say) takes it along.
   const stopWithParent = () => child.kill('SIGKILL');
   process.once('exit', stopWithParent);
@@ -53,7 +61,7 @@ async function launch(port: number, args: readonly string[]): Promise<ChildProce
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk;
-      if (output.includes('Ready to accept connections')) {
+      if (output.includes(readyText)) {
         child.stdout.off('data', onData);
         child.stdout.resume(); // keep draining its log so it never blocks on a full pipe
         resolve();
@@ -64,7 +72,7 @@ async function launch(port: number, args: readonly string[]): Promise<ChildProce
       output += chunk;
     });
     child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`redis-server exited (${code}) before it was ready:\n${output}`)));
+    child.once('exit', (code) => reject(new Error(`${bin} exited (${code}) before it was ready:\n${output}`)));
   });
   return child;
 }

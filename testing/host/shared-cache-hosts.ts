@@ -35,9 +35,14 @@ export async function startSharedCacheHosts(options: {
   count?: number;
   packages?: number;
   logger?: Logger;
+  /** Delay before every origin answer, in ms (the benchmark's 50 ms origin). */
+  delayMs?: number;
 }): Promise<SharedCacheHosts> {
   const { catalog, objects } = sampleCatalog(options.packages ?? 3);
-  const origin = await startArtifactsOrigin({ objects: { ...objects, '/catalog.json': catalog } });
+  const origin = await startArtifactsOrigin({
+    objects: { ...objects, '/catalog.json': catalog },
+    ...(options.delayMs ? { delayMs: options.delayMs } : {}),
+  });
   const hosts: SharedCacheHost[] = [];
   try {
     for (let index = 0; index < (options.count ?? 2); index += 1) {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, normalize, sep } from 'node:path';
 import { type ServerType, serve } from '@hono/node-server';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 
 /** How the origin misbehaves for one path (tests and benchmarks tell it). */
 export type OriginFault =
@@ -33,6 +33,8 @@ export interface ArtifactsOrigin {
   requests(path?: string): number;
   /** Request counts by path. */
   counts(): Record<string, number>;
+  /** The most requests for one path (any path when omitted) being answered at once, since the last reset. */
+  maxInFlight(path?: string): number;
   /** Every request received, in order: its path and its headers (lower-case names). */
   received(): readonly { readonly path: string; readonly headers: Readonly<Record<string, string>> }[];
   /** Forgets the request counts and the requests received. */
@@ -60,10 +62,22 @@ export async function startArtifactsOrigin(options: ArtifactsOriginOptions = {})
   const counts = new Map<string, number>();
   const received: { path: string; headers: Record<string, string> }[] = [];
   const waiters = new Map<string, (() => void)[]>();
+  const inFlight = new Map<string, number>();
+  const maxInFlight = new Map<string, number>();
 
   const app = new Hono();
   app.get('*', async (c) => {
     const path = decodeURIComponent(new URL(c.req.url).pathname);
+    const now = (inFlight.get(path) ?? 0) + 1;
+    inFlight.set(path, now);
+    maxInFlight.set(path, Math.max(now, maxInFlight.get(path) ?? 0));
+    try {
+      return await answer(c, path);
+    } finally {
+      inFlight.set(path, (inFlight.get(path) ?? 1) - 1);
+    }
+  });
+  const answer = async (c: Context, path: string) => {
     counts.set(path, (counts.get(path) ?? 0) + 1);
     received.push({ path, headers: c.req.header() });
     for (const wake of waiters.get(path) ?? []) wake();
@@ -80,7 +94,7 @@ export async function startArtifactsOrigin(options: ArtifactsOriginOptions = {})
     const body = objects.get(path) ?? (await readFromRoot(options.root, path));
     if (body === undefined) return c.text('Not found', 404);
     return c.body(body, 200, { 'content-type': contentTypeOf(path) });
-  });
+  };
 
   const server = await listen(app, options.port ?? 0);
   return {
@@ -88,9 +102,11 @@ export async function startArtifactsOrigin(options: ArtifactsOriginOptions = {})
     requests: (path) =>
       path === undefined ? [...counts.values()].reduce((sum, n) => sum + n, 0) : (counts.get(path) ?? 0),
     counts: () => Object.fromEntries(counts),
+    maxInFlight: (path) => (path === undefined ? Math.max(0, ...maxInFlight.values()) : (maxInFlight.get(path) ?? 0)),
     received: () => [...received],
     resetRequests: () => {
       counts.clear();
+      maxInFlight.clear();
       received.length = 0;
     },
     put: (path, value) => objects.set(path, serialise(value)),
