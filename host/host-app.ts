@@ -1,13 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import { type ErrorBody, HOST_ROUTES, type HostErrorCode } from '@runtime-component-catalog/contracts';
 import { Hono } from 'hono';
-import type { Redis } from 'ioredis';
 import pLimit from 'p-limit';
 import { accessLine, printable, tenths } from './access-log.js';
 import { createArtifactLoader } from './artifact-loader.js';
 import type { CacheStore } from './cache/cache-store.js';
 import { MemoryCacheStore } from './cache/memory-cache-store.js';
 import { RedisCacheError } from './cache/redis-cache-error.js';
+import type { RedisClientHandle } from './cache/redis-client-handle.js';
 import { TaggedCache } from './cache/tagged-cache.js';
 import { createCatalogReader } from './catalog-source.js';
 import { type HostAppConfig, type HostAppOptions, resolveHostAppConfig } from './host-config.js';
@@ -58,7 +58,7 @@ export interface HostAppDependencies {
    * (docs/compile-quotas.md); `catalog-host` passes the Redis store's. Default: counted in this
    * process. Its owner closes it.
    */
-  readonly compileQuotaRedis?: Redis;
+  readonly compileQuotaRedis?: RedisClientHandle;
 }
 
 /** Limits of one remote module graph (docs/design.md): 200 modules, 5 MiB of source, 5 redirects. */

@@ -16,6 +16,7 @@ export type {
   StoreUnavailableReason,
 } from './cache/cache-store.js';
 export { MemoryCacheStore, type MemoryCacheStoreOptions } from './cache/memory-cache-store.js';
+export type { RedisClientHandle } from './cache/redis-client-handle.js';
 export { type LoadContext, TaggedCache } from './cache/tagged-cache.js';
 export { buildCatalogEntry } from './catalog-entry-builder.js';
 export { type CatalogReader, createCatalogReader } from './catalog-source.js';

@@ -43,14 +43,20 @@ async function underLoad(hosts: HostCluster, scenario: () => Promise<void>): Pro
 
 /** Resolves once every host serves from the shared cache again: ready, not degraded, bus lease held, no origin fetch. */
 async function servingFromCache(hosts: HostCluster): Promise<void> {
-  for (const url of hosts.urls) {
-    await vi.waitFor(
-      async () => {
-        expect(await hosts.readiness(url)).toEqual({ status: 200, body: { ready: true } });
-        expect((await hosts.health(url)).bus).toEqual({ listening: true, leaseHeld: true });
-      },
-      { timeout: FAILOVER_MS, interval: 50 },
-    );
+  for (const [index, url] of hosts.urls.entries()) {
+    await vi
+      .waitFor(
+        async () => {
+          expect(await hosts.readiness(url)).toEqual({ status: 200, body: { ready: true } });
+          expect((await hosts.health(url)).bus).toEqual({ listening: true, leaseHeld: true });
+        },
+        { timeout: FAILOVER_MS, interval: 50 },
+      )
+      .catch(async (error: unknown) => {
+        // What the host said of Redis, to tell a slow failover from one the host never followed.
+        const said = JSON.stringify({ health: await hosts.health(url), ...hosts.hosts[index]?.output() });
+        throw new Error(`host ${index} did not come back: ${String(error)}\n${said}`);
+      });
   }
   await vi.waitFor(
     async () => {

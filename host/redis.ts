@@ -11,4 +11,5 @@
 export type { SharedCacheStore } from './cache/cache-store.js';
 export { REDIS_CACHE_UNAVAILABLE, RedisCacheError, type RedisCacheOperation } from './cache/redis-cache-error.js';
 export { DEFAULT_REDIS_PREFIX, RedisCacheStore, type RedisCacheStoreOptions } from './cache/redis-cache-store.js';
-export type { RedisSentinel } from './cache/redis-connection-options.js';
+export type { RedisClientHandle } from './cache/redis-client-handle.js';
+export type { RedisSentinel } from './cache/redis-sentinel.js';

@@ -12,6 +12,7 @@ import {
   type InvalidationMessage,
 } from './redis-invalidation-confirmations.js';
 
+// Long because the bus's freshness argument (below) and the code it holds are one piece.
 // The invalidation bus of the Redis store (docs/cache.md "Warm reads from memory: the bus lease").
 // The rule: after `POST /api/revalidate` answered 200, no instance answers the old value. Redis is
 // always right (the script deleted the entries before it answered); memory is right only if the
@@ -66,6 +67,8 @@ export class InvalidationBus {
   readonly #confirmations = new InvalidationConfirmations();
   #heartbeatTimer: NodeJS.Timeout | undefined;
   #heartbeating = false;
+  /** A SUBSCRIBE is in flight. */
+  #subscribing = false;
   /** Whether the subscriber connection is subscribed to every channel now. */
   #listening = false;
   /** Changes each time the subscriber connection closes: see {@link epoch}. */
@@ -216,12 +219,15 @@ export class InvalidationBus {
   /** Subscribes the (re)connected subscriber to every channel; never rejects (see the top of this file). */
   async #subscribe(): Promise<boolean> {
     const { subscriber, channels } = this.#connections;
+    this.#subscribing = true;
     try {
       await subscriber.subscribe(channels.invalidations, channels.confirmations, channels.loads);
     } catch (error) {
       this.#connections.failed(error);
       if (this.#connections.connected && subscriber.status === 'ready') subscriber.disconnect(true);
       return false;
+    } finally {
+      this.#subscribing = false;
     }
     // What Redis vouched for between the close and now was not under the bus: an invalidation
     // published meanwhile never reached us. Every copy needs Redis's word again.
@@ -270,6 +276,10 @@ export class InvalidationBus {
 
   /** One heartbeat (see the top of this file), refreshing Redis's LRU for the keys memory answered. Never rejects. */
   async #heartbeat(): Promise<void> {
+    // A subscription that failed while the connection changed under it (a failover) can leave the
+    // subscriber ready but unsubscribed, with no new `ready` to come: subscribe again.
+    const { subscriber } = this.#connections;
+    if (!this.#listening && !this.#subscribing && subscriber.status === 'ready') this.#subscription = this.#subscribe();
     if (this.#heartbeating || !this.#listening) return;
     this.#heartbeating = true;
     const connections = this.#connections;

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import type { Logger } from '../logger.js';
 import type {
   BusStatus,
@@ -14,8 +13,9 @@ import type {
 import { InvalidationBus } from './invalidation-bus.js';
 import { LoadClaims } from './load-claims.js';
 import { LocalCopies } from './local-copies.js';
-import type { RedisSentinel } from './redis-connection-options.js';
+import type { RedisClientHandle } from './redis-client-handle.js';
 import { RedisConnections } from './redis-connections.js';
+import type { RedisSentinel } from './redis-sentinel.js';
 
 /** Options of {@link RedisCacheStore}. */
 export interface RedisCacheStoreOptions {
@@ -129,7 +129,7 @@ export class RedisCacheStore implements CacheStore, SharedCacheStore {
   }
 
   /** The command connection (ioredis), which the compile quotas share. */
-  get commandConnection(): Redis {
+  get commandConnection(): RedisClientHandle {
     return this.#connections.client;
   }
 

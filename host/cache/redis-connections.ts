@@ -2,7 +2,8 @@ import { Redis } from 'ioredis';
 import { restoreFastStringPrototype } from '../internal/restore-fast-string-prototype.js';
 import { type Logger, silentLogger } from '../logger.js';
 import { RedisCacheError, type RedisCacheOperation } from './redis-cache-error.js';
-import { connectionOptions, defineScripts, type RedisSentinel } from './redis-connection-options.js';
+import { connectionOptions, defineScripts } from './redis-connection-options.js';
+import type { RedisSentinel } from './redis-sentinel.js';
 import { redisTarget, urlSecrets, withoutSecrets } from './redis-url.js';
 
 // The one module of the host that imports ioredis (host/package.json lists it in `sideEffects`).

@@ -1,5 +1,5 @@
-import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RedisClientHandle } from '../cache/redis-client-handle.js';
 import { CompileSlots } from './compile-slots.js';
 import { TooManyCompilesError } from './too-many-compiles-error.js';
 
@@ -10,7 +10,7 @@ export interface CompileQuotasOptions {
   /** Cold compiles one client may start a minute. */
   readonly perMinute: number;
   /** The shared Redis connection: the quotas hold for the whole cluster. Undefined: per process. */
-  readonly redis?: Redis | undefined;
+  readonly redis?: RedisClientHandle | undefined;
 }
 
 /** Keys of the quotas' counters in Redis, beside the cache's (`runtime-catalog:`). */

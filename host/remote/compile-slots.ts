@@ -1,5 +1,5 @@
-import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RedisClientHandle } from '../cache/redis-client-handle.js';
 
 /** One slot taken by {@link CompileSlots.take}: released once, when its compile ends. */
 export interface CompileSlot {
@@ -17,7 +17,7 @@ export interface CompileSlotsOptions {
   /** Seconds after which taken slots come back by themselves (those of an instance that died). */
   readonly ttlSeconds: number;
   /** Where the slots are counted for the whole cluster; undefined: in this process. */
-  readonly redis?: Redis | undefined;
+  readonly redis?: RedisClientHandle | undefined;
   /** Prefix of the counters' keys. */
   readonly keyPrefix: string;
 }
