@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { cpuNsOf } from './process-cpu.js';
 
 // A load generator that takes turns between two servers in short windows, in one process (run by
 // bench/host-process.bench.ts on core 0): windows of a second, in the order A B B A
@@ -22,19 +22,6 @@ interface Plan {
 }
 
 const plan = JSON.parse(process.argv[2]!) as Plan;
-
-/** CPU time of every thread of process `pid` so far, in ns. */
-function cpuNsOf(pid: number): number {
-  let total = 0;
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      total += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
-    } catch {
-      // a thread that ended between the listing and the read: its time is in none of the windows
-    }
-  }
-  return total;
-}
 
 const windows = [];
 for (let index = 0; index < plan.windows; index += 1) {

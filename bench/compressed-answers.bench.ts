@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -10,6 +10,7 @@ import { startHostFixture } from '../testing/host/host-fixture.js';
 import { type BenchRow, median, reportRow } from './bench-row.js';
 import { startThroughputServers } from './host-catalog.bench.js';
 import { onCore } from './load-generator.js';
+import { cpuNsOf } from './process-cpu.js';
 
 // Compressed answers (docs/compression.md): the bytes of the whole catalog and of one entry in
 // each coding, and the CPU time of a warm compressed entry against a plain one.
@@ -182,19 +183,6 @@ async function expectCoding(url: string, coding: string): Promise<void> {
     request.end();
   });
   if (found !== coding) throw new Error(`bench: ${url} answered in ${found ?? 'plain'}, not ${coding}`);
-}
-
-/** CPU time of every thread of process `pid` so far, in ns (bench/alternating-load.ts reads it alike). */
-function cpuNsOf(pid: number): number {
-  let total = 0;
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      total += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
-    } catch {
-      // a thread that ended between the listing and the read: its time is in no window
-    }
-  }
-  return total;
 }
 
 /**
