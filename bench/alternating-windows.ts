@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { type BenchRow, median } from './bench-row.js';
+import { type BenchRow, median, ratioTarget } from './bench-row.js';
 import { onCore, runLoad } from './load-generator.js';
 
 // CPU time a request of two servers loaded in turns (bench/alternating-load.ts), and the ratio of
@@ -112,13 +112,14 @@ function pairedRatio(sessions: readonly (readonly LoadWindow[])[]): PairedRatio 
 /**
  * The row of a pair measured by {@link sessionWindows}: `name` with how it was measured, target 0
  * in the measured column, target 1 (`baseline`) in the baseline column, and `target` the least
- * ratio (target 1's CPU time a request over target 0's).
+ * ratio (target 1's CPU time a request over target 0's) with the row's resolution: a ratio within
+ * it of the target counts as met (bench/README.md "Running it").
  */
 export function pairedRatioRow(
   name: string,
   sessions: readonly (readonly LoadWindow[])[],
   baseline: string,
-  target: number,
+  target: { readonly least: number; readonly resolution: number },
 ): BenchRow {
   const { ratio, pairs, middleHalf, usPerRequest, perSecond } = pairedRatio(sessions);
   return {
@@ -126,7 +127,6 @@ export function pairedRatioRow(
     measured: `${usPerRequest[0].toFixed(1)} µs CPU a request, ${Math.round(perSecond[0])} req/s; middle half of the pairs ${middleHalf}`,
     baseline: `${usPerRequest[1].toFixed(1)} µs, ${Math.round(perSecond[1])} req/s ${baseline}`,
     ratio,
-    target: `≥ ${target}`,
-    ok: ratio >= target,
+    ...ratioTarget(ratio, { at: 'least', value: target.least, resolution: target.resolution }),
   };
 }

@@ -7,7 +7,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type autocannon from 'autocannon';
 import { BROTLI_QUALITY, GZIP_LEVEL } from '../host/routes/compressed-bodies.js';
 import { startHostFixture } from '../testing/host/host-fixture.js';
-import { type BenchRow, median, reportRow } from './bench-row.js';
+import { type BenchRow, median, ratioTarget, reportRow } from './bench-row.js';
 import { startThroughputServers } from './host-catalog.bench.js';
 import { onCore } from './load-generator.js';
 import { cpuNsOf } from './process-cpu.js';
@@ -167,8 +167,8 @@ export async function compressedEntryCpu(): Promise<BenchRow> {
     measured: `${median(usPerRequest[0]).toFixed(1)} µs CPU a request, ${Math.round(median(perSecond[0]))} req/s; middle half of the pairs ${middleHalf}`,
     baseline: `${median(usPerRequest[1]).toFixed(1)} µs, ${Math.round(median(perSecond[1]))} req/s plain`,
     ratio,
-    target: '≤ 1.05',
-    ok: ratio <= 1.05,
+    // About ±4 points from run to run (docs/compression.md): a ratio within it of the target counts as met.
+    ...ratioTarget(ratio, { at: 'most', value: 1.05, resolution: 0.04 }),
   };
 }
 

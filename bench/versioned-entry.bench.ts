@@ -64,12 +64,12 @@ async function versionedEntryCpu(): Promise<BenchRow> {
       server.stop();
     }
   }
-  return pairedRatioRow(
-    'warm ?version= entry against the warm catalog-version entry',
-    windows,
-    'catalog version',
-    0.95,
-  );
+  // Its runs spread over 6 points, about ±3% (docs/host-performance.md "Warm versioned entry"): a
+  // ratio within it of the target counts as met.
+  return pairedRatioRow('warm ?version= entry against the warm catalog-version entry', windows, 'catalog version', {
+    least: 0.95,
+    resolution: 0.03,
+  });
 }
 
 /** Rounds of {@link CALLS} calls an in-process row measures, after one warm-up round. */

@@ -248,12 +248,10 @@ describe('resolveHostAppConfig (what createHostApp takes)', () => {
 
 describe('the tables of variables in the docs', () => {
   const settings = Object.values(HOST_SETTINGS);
+  const meanings = settings.map((setting) => [`\`${setting.variable}\``, setting.parser.shown, setting.meaning]);
   it.each([
-    {
-      file: 'host/README.md',
-      header: ['variable', 'default', 'meaning'],
-      rows: settings.map((setting) => [`\`${setting.variable}\``, setting.parser.shown, setting.meaning]),
-    },
+    { file: 'README.md', header: ['variable', 'default', 'meaning'], rows: meanings },
+    { file: 'host/README.md', header: ['variable', 'default', 'meaning'], rows: meanings },
     {
       file: 'docs/deploy.md',
       header: ['variable', 'in production', 'why'],

@@ -1,7 +1,7 @@
 // Each setting of the host is declared once, as a row of HOST_SETTINGS: its variable, its parser
 // (which holds the default and the check), what it means, and what production sets. The resolvers
-// of host-config.ts read the rows; host-config.test.ts holds the README's and docs/deploy.md's
-// tables of variables to them.
+// of host-config.ts read the rows; host-config.test.ts holds the tables of variables of README.md,
+// host/README.md and docs/deploy.md to them.
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { HOST_API_VERSION } from '@runtime-component-catalog/contracts';
@@ -36,7 +36,7 @@ export interface HostSetting<T> {
   readonly variable: string;
   /** How its value is read, checked and defaulted. */
   readonly parser: SettingParser<T>;
-  /** What it does (the README's table). */
+  /** What it does (the tables of README.md and host/README.md). */
   readonly meaning: string;
   /** What a production deployment sets, and why (docs/deploy.md); absent: not listed there. */
   readonly production?: readonly [inProduction: string, why: string];
@@ -250,7 +250,7 @@ export const HOST_SETTINGS = {
   logFormat: {
     variable: 'LOG_FORMAT',
     parser: choice(LOG_FORMATS, 'text'),
-    meaning: "`text`: today's lines; `json`: one pino record a line on stdout (`level`, `time`, its fields, `msg`)",
+    meaning: '`text`: plain text lines; `json`: one pino record a line on stdout (`level`, `time`, its fields, `msg`)',
     production: [
       '`json`',
       'pino-compatible lines: `level`, `time`, `msg`, and `method`, `path`, `status`, `ms`, `requestId` for access lines',

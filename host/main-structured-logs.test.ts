@@ -112,7 +112,7 @@ describe('catalog-host with LOG_FORMAT=json', () => {
       msg: 'request completed',
     });
     expect(lines).toEqual([
-      { level: 30, time: expect.any(Number), msg: `host listening on ${url}` },
+      listeningLine(url),
       access('GET', '/api/runtime-catalog/hero1', 200, given),
       access('GET', '/api/runtime-catalog/counter1', 200, replaced[0]!),
       access('GET', '/api/runtime-catalog/features1', 200, replaced[1]!),
@@ -147,7 +147,7 @@ describe('catalog-host with LOG_FORMAT=json', () => {
         setting: 'REVALIDATION_SECRET',
         msg: 'REVALIDATION_SECRET is unset: every POST /api/revalidate will be answered 401',
       },
-      { level: 30, time: expect.any(Number), msg: `host listening on ${url}` },
+      listeningLine(url),
       { level: 30, time: expect.any(Number), signal: 'SIGTERM', drainMs: 0, msg: 'SIGTERM received, closing' },
     ]);
 
@@ -169,3 +169,9 @@ describe('catalog-host with LOG_FORMAT=json', () => {
     });
   });
 });
+
+/** The listening line in JSON: its address as fields, and the message scripts match as it is. */
+function listeningLine(url: string): Record<string, unknown> {
+  const { hostname, port } = new URL(url);
+  return { level: 30, time: expect.any(Number), hostname, port: Number(port), msg: `host listening on ${url}` };
+}

@@ -137,7 +137,11 @@ const serverOptions = {
   ServerResponse: observer === undefined ? (RequestIdResponse as typeof ServerResponse) : observedResponse(observer),
 };
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hostname, serverOptions }, (info) => {
-  logger.info(`host listening on http://${config.hostname}:${info.port}`);
+  // The message is a contract: scripts and tests match `host listening on http://…` as it is.
+  logger.info(
+    { hostname: config.hostname, port: info.port },
+    `host listening on http://${config.hostname}:${info.port}`,
+  );
   // Out at once, not with the next batch: scripts and tests wait for this line.
   logger.flushSync();
 });

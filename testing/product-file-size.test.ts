@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -13,11 +13,14 @@ const MAX_LINES = 300;
 /** How far down "Long because" may stand (after imports, say). */
 const REASON_WITHIN_LINES = 30;
 
-/** The tracked product sources: no tests, test suites or test helpers. */
+/**
+ * The product sources of the working tree, tracked or new (not ignored), as a commit would hold
+ * them: no tests, test suites or test helpers, and no file deleted or moved away since the index.
+ */
 function productSources(): string[] {
-  return execFileSync('git', ['ls-files', '-z', ...PRODUCT_FOLDERS], { cwd: repoRoot, encoding: 'utf8' })
-    .split('\0')
-    .filter((file) => /\.(ts|tsx|mjs)$/.test(file))
+  const args = ['ls-files', '-z', '--cached', '--others', '--exclude-standard', ...PRODUCT_FOLDERS];
+  return [...new Set(execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).split('\0'))]
+    .filter((file) => /\.(ts|tsx|mjs)$/.test(file) && existsSync(join(repoRoot, file)))
     .filter((file) => !/\.(test|case)\.|(^|\/)testing\/|\.d\.ts$/.test(file));
 }
 

@@ -5,7 +5,7 @@ import { globalRegistry } from '../generate/registries/global-registry.js';
 import { strapiRegistry } from '../generate/registries/strapi-registry.js';
 import { strapiSchema } from '../generate/registries/strapi-schema.js';
 import { strapiOutputs } from '../generate/strapi/strapi-outputs.js';
-import { categoryList, typescriptTypes } from '../generate/types/typescript-types.js';
+import { categoryList, typescriptTypes } from '../generate/typescript-types.js';
 import type { CompiledSchema } from '../model/compiled-schema.js';
 
 /** The compiled schema cache's file name inside the cache folder. */

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { recordingLogger } from '../../testing/host/recording-logger.js';
 import { type RedisServer, startRedisServer } from '../../testing/host/redis-server.js';
 import type { Logger } from '../logger.js';
 import { InvalidationBus } from './invalidation-bus.js';
@@ -88,8 +89,7 @@ describe('InvalidationBus', () => {
   });
 
   it('waits for no member that left, and waits out one that stopped answering', async () => {
-    const warnings: string[] = [];
-    const logger = { info: () => undefined, warn: (line: string) => warnings.push(line), error: () => undefined };
+    const logger = recordingLogger();
     const a = await openBus('bus-c:', 400, logger);
     const b = await openBus('bus-c:', 400);
     // b's subscriber stops reading: it is listed in P members but cannot confirm.
@@ -97,7 +97,13 @@ describe('InvalidationBus', () => {
     let started = performance.now();
     await a.bus.invalidate(['t']);
     expect(performance.now() - started).toBeGreaterThanOrEqual(400);
-    expect(warnings).toEqual(['cache invalidation: 1 of 2 instances did not confirm; waited out their bus lease']);
+    expect(logger.records).toEqual([
+      {
+        level: 'warn',
+        fields: { unconfirmed: 1, instances: 2, waitMs: expect.any(Number) },
+        message: 'cache invalidation: 1 of 2 instances did not confirm; waited out their bus lease',
+      },
+    ]);
     b.connections.subscriber.stream.resume();
     b.bus.stop();
     await b.bus.leave();

@@ -196,6 +196,7 @@ export class InvalidationBus {
     await replicated;
     if (missing.length > 0) {
       this.#logger.warn(
+        { unconfirmed: missing.length, instances: members.length, waitMs },
         `cache invalidation: ${missing.length} of ${members.length} instances did not confirm; waited out their bus lease`,
       );
     }

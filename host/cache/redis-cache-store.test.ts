@@ -130,6 +130,7 @@ describe('RedisCacheStore: two host instances on one Redis', () => {
       expect(logger.lines).toEqual([
         'warn: cache invalidation: 1 of 2 instances did not confirm; waited out their bus lease',
       ]);
+      expect(logger.records[0]!.fields).toEqual({ unconfirmed: 1, instances: 2, waitMs: expect.any(Number) });
       expect(waited).toBeLessThan(400 + 50 + 2_000); // the lease and its margin, plus a loaded machine's delays
       // From this moment b answers nothing from memory and lets nobody join its older load.
       expect(b.leaseHeld).toBe(false);

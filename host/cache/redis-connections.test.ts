@@ -109,6 +109,10 @@ describe('RedisConnections', () => {
         logger.lines[0],
         `info: Redis cache available again at redis://127.0.0.1:${own.port}`,
       ]);
+      // LOG_FORMAT=json: the server and the reason as fields, never the URL's credentials.
+      const redis = `redis://127.0.0.1:${own.port}`;
+      expect(logger.records.map(({ fields }) => fields)).toEqual([{ redis, error: expect.any(String) }, { redis }]);
+      expect(logger.lines[0]).toBe(`error: Redis cache unavailable at ${redis}: ${logger.records[0]!.fields.error}`);
     } finally {
       await connections.close();
       await own.stop();

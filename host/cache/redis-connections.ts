@@ -277,13 +277,14 @@ export class RedisConnections {
     if (!this.#connected || !this.#healthy) return;
     this.#healthy = false;
     this.#onUnavailable();
-    this.#logger.error(`Redis cache unavailable at ${this.#target}: ${this.#describe(error)}`);
+    const reason = this.#describe(error);
+    this.#logger.error({ redis: this.#target, error: reason }, `Redis cache unavailable at ${this.#target}: ${reason}`);
   }
 
   #succeeded(): void {
     if (!this.#connected || this.#healthy) return;
     this.#healthy = true;
-    this.#logger.info(`Redis cache available again at ${this.#target}`);
+    this.#logger.info({ redis: this.#target }, `Redis cache available again at ${this.#target}`);
   }
 
   #describe(error: unknown): string {

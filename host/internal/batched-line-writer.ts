@@ -12,9 +12,10 @@ export interface BatchedLineWriterOptions {
 }
 
 /**
- * 1 MiB: under load the 100 ms, not the size, ends a batch (about 700 KB of JSON lines at 45,000
- * requests a second). A write costs a busy host tens of µs whatever its size: fewer, larger writes
- * are what batching is for (docs/host-logs.md "How the lines are written").
+ * 1 MiB: large enough that under load the 100 ms timer, not the size, ends a batch. A write is a
+ * system call whose cost hardly depends on its size: fewer, larger writes are what batching is for
+ * (docs/host-logs.md "How the lines are written"; the rows that hold it:
+ * `npm run bench -- REQUEST_LOG`).
  */
 export const DEFAULT_BATCH_BYTES = 1024 * 1024;
 

@@ -6,9 +6,9 @@ export type SeriesValue = MetricValue<string> & { readonly metricName?: string }
 /**
  * A metric whose values live in plain fields that the hot path increments (a number a series),
  * turned into prom-client's shape only when `/metrics` is scraped. prom-client's own `Histogram`
- * and `Counter` hash a label object on every call (0.6 µs an observation, 0.17 µs an increment,
- * measured on this machine), a share of the warm entry's 22 µs that the metrics' bench row does
- * not allow (docs/host-metrics.md "Metrics"). The registry formats these as its own.
+ * and `Counter` hash a label object on every call, more of a warm entry's CPU than the metrics'
+ * bench row allows (the figures: docs/host-metrics.md "Metrics"; the row:
+ * `npm run bench -- METRICS`). The registry formats these as its own.
  */
 export abstract class SeriesMetric {
   readonly name: string;

@@ -33,11 +33,11 @@ const VARY = 'accept-encoding';
  * `Cache-Control: no-cache` (a revalidation can change the body under the same URL) and `Vary:
  * Accept-Encoding`, as one plain object, which @hono/node-server writes on its fast path. The
  * object is one literal, never a spread: V8 gives an object cloned by a spread a map without
- * transitions, so each property added to it afterwards makes a new map; `{...CORS_HEADERS,
- * ...headers, etag}` took 2.3 µs against 0.03 µs for the literal, a tenth of a warm entry's CPU
- * (docs/host-performance.md "Warm entry"). A matching `If-None-Match` (one of a list, weak or
- * strong, or `*`) gets 304. Done here rather than by hono/etag, which would hash again what the
- * cache already knows.
+ * transitions, so each property added to it afterwards makes a new map, and every answer's headers
+ * have a shape no inline cache has seen (the cost of `{...CORS_HEADERS, ...headers, etag}`:
+ * docs/host-performance.md "Warm entry", `npm run bench -- "warm entry CPU"`). A matching
+ * `If-None-Match` (one of a list, weak or strong, or `*`) gets 304. Done here rather than by
+ * hono/etag, which would hash again what the cache already knows.
  *
  * Compression (docs/compression.md): a body of at least {@link MIN_COMPRESSED_LENGTH} characters,
  * asked for with `Accept-Encoding` accepting br or gzip, is answered in that coding, with its own

@@ -56,9 +56,9 @@ export function startHostProcess(
   const closed = once(started, 'close').then(() => undefined);
   const listening = new Promise<string>((resolve, reject) => {
     started.stdout.on('data', () => {
-      // The text line, or LOG_FORMAT=json's object with it as `msg`.
+      // The text line, or LOG_FORMAT=json's object with it as `msg` (after its fields).
       const match =
-        /^(?:host listening on |\{"level":30,"time":\d+,"msg":"host listening on )(http:\/\/127\.0\.0\.1:\d+)(?:"\})?$/m.exec(
+        /^(?:host listening on |\{"level":30,"time":\d+,.*"msg":"host listening on )(http:\/\/127\.0\.0\.1:\d+)(?:"\})?$/m.exec(
           stdout,
         );
       if (match) resolve(match[1]!);

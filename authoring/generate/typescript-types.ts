@@ -1,7 +1,7 @@
-import type { CompiledAttribute, CompiledSchema } from '../../model/compiled-schema.js';
-import { pascalCase } from '../../model/strapi-names.js';
-import { docComment, propertyKey, stringLiteral, typeIdentifier } from '../code-text.js';
-import { generatedBanner } from '../generated-banner.js';
+import type { CompiledAttribute, CompiledSchema } from '../model/compiled-schema.js';
+import { pascalCase } from '../model/strapi-names.js';
+import { docComment, propertyKey, stringLiteral, typeIdentifier } from './code-text.js';
+import { generatedBanner } from './generated-banner.js';
 
 /** `hero.hero1` → `HeroHero1Component`. */
 export function componentTypeName(id: string): string {

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { compileModel } from '../../model/compile-model.js';
-import type { CompiledAttribute, CompiledSchema } from '../../model/compiled-schema.js';
+import { compileModel } from '../model/compile-model.js';
+import type { CompiledAttribute, CompiledSchema } from '../model/compiled-schema.js';
 import {
   hostileStrings,
   interfaceMembers,
@@ -12,9 +12,9 @@ import {
   statementShapes,
   stringLiteralsOf,
   unescapeJs,
-} from '../../testing/parse-generated-code.js';
-import { collectionSource, componentSource, validateFixture } from '../../testing/source-fixture.js';
-import { examplePackageDir } from '../../testing/temp-package.js';
+} from '../testing/parse-generated-code.js';
+import { collectionSource, componentSource, validateFixture } from '../testing/source-fixture.js';
+import { examplePackageDir } from '../testing/temp-package.js';
 import { categoryList, typescriptTypes } from './typescript-types.js';
 
 /** Type-checks `source` as a module (strict) with a trailing usage snippet; returns the messages. */
