@@ -22,6 +22,7 @@ import {
 import { identityCaches } from './identity-caches.bench.js';
 import { migratePagesBench } from './migrate-pages.bench.js';
 import { mirrorPut } from './mirror-put.bench.js';
+import { nextjsEditor } from './nextjs-editor.bench.js';
 import { publishBench, publisherBench } from './publisher.bench.js';
 import { redisCluster } from './redis-cluster.bench.js';
 import { redisWarmEntry } from './redis-warm-entry.bench.js';
@@ -75,6 +76,11 @@ const STEPS: readonly BenchStep[] = [
   { file: 'remote-component', name: 'cold compile per engine', run: coldCompile },
   { file: 'worker-insert', name: 'drop to rendered (Chromium)', run: workerInsert },
   { file: 'edit-journal', name: 'journal cost per edit, typing latency (Chromium)', run: editJournal },
+  {
+    file: 'nextjs-editor',
+    name: 'Next.js editor vs Vite playground: ready, drop to rendered (Chromium)',
+    run: nextjsEditor,
+  },
   { file: 'authoring', name: 'catalog-schema validate and generate', run: authoringBench },
   { file: 'publisher', name: 'scaffold and build', run: publisherBench },
   { file: 'publisher', name: 'publish', run: publishBench },

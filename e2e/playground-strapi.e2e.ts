@@ -4,6 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import type {} from '../examples/playground/playground-hooks.js';
 import { callStrapi, onePixelPng, uploadFile } from '../testing/strapi/strapi-rest.js';
 import { copyExampleSchemaPackage, runCatalogSchema } from './support/catalog-schema-cli.js';
+import { pickFromMediaLibrary } from './support/media-library.js';
 import { startPlaygroundProcess } from './support/playground-process.js';
 
 // The playground on a real Strapi 5 (`npm run start:strapi`, docs/playground.md "On Strapi"): the
@@ -145,17 +146,7 @@ test('pages edited in the editor are Strapi documents; REST edits show after a r
   // Uploaded to Strapi's media library as an editor's colleague does (`POST /api/upload`).
   const file = await uploadFile(strapi(), 'library-pixel.png', onePixelPng(), 'image/png');
   await page.locator(`[data-instance-id="${hero}"]`).click();
-  // The Image field (Puck keeps a hidden copy of the fields panel: the visible one is the user's).
-  await page
-    .getByRole('button', { name: 'Pick a file of the media library' })
-    .filter({ visible: true })
-    .first()
-    .click();
-  // The list was read when the field appeared, before the upload: a search asks the library again.
-  const search = page.locator('[class*="ExternalInputModal-searchInput"]').filter({ visible: true });
-  await search.fill('library');
-  await search.press('Enter');
-  await page.locator('[class*="ExternalInputModal-tr"]', { hasText: 'library-pixel.png' }).click();
+  await pickFromMediaLibrary(page, 'library-pixel.png', 'library');
   await page.evaluate(() => window.playground!.saved());
   await expect(page.locator(`[data-instance-id="${hero}"] img`)).toHaveAttribute('src', file.url);
   const withImage = await readPage('strapi-e2e');

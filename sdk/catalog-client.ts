@@ -13,6 +13,7 @@ import { CatalogView } from './catalog-view.js';
 import { createInstance } from './component-instance.js';
 import { ComponentLoader, type ComponentModule, type ModuleImporter } from './component-loader.js';
 import { HostClient } from './host-client.js';
+import { importInBrowser } from './internal/import-in-browser.js';
 import { type FetchLike, pageFetch, readJson, request } from './internal/request.js';
 import { registerRuntimeModules } from './runtime-registry.js';
 import { SdkError } from './sdk-error.js';
@@ -85,9 +86,7 @@ export class CatalogClient {
     this.#host = new HostClient(options.hostUrl, this.#fetch);
     this.#loader = new ComponentLoader({
       host: this.#host,
-      // Bundlers must leave this import to the browser: webpack and Turbopack otherwise compile it
-      // into a stub that rejects every URL (webpackIgnore; Vite: @vite-ignore). docs/recipes.md
-      importModule: options.importModule ?? ((url) => import(/* @vite-ignore */ /* webpackIgnore: true */ url)),
+      importModule: options.importModule ?? importInBrowser,
       hostApiVersion: options.hostApiVersion,
     });
     if (options.runtime !== undefined) registerRuntimeModules(options.runtime);

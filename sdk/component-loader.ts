@@ -106,6 +106,7 @@ export class ComponentLoader {
     try {
       return await this.#options.importModule(url);
     } catch (error) {
+      if (error instanceof SdkError) throw error;
       throw new SdkError('module-load', `The component of ${entry.id} failed to load: ${String(error)}`, {
         cause: error,
       });

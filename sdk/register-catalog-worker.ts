@@ -4,6 +4,7 @@ import {
   type WorkerReply,
   type WorkerRequest,
 } from '@runtime-component-catalog/contracts';
+import { requireBrowser } from './internal/require-browser.js';
 
 /** Options of {@link registerCatalogWorker}. */
 export interface CatalogWorkerOptions {
@@ -46,6 +47,11 @@ export interface CatalogWorker {
  * once it controls this page (it claims clients on activation).
  */
 export async function registerCatalogWorker(options: CatalogWorkerOptions): Promise<CatalogWorker> {
+  requireBrowser(
+    'registerCatalogWorker',
+    typeof location !== 'undefined' && typeof navigator !== 'undefined' && navigator.serviceWorker !== undefined,
+    'navigator.serviceWorker',
+  );
   const script = new URL(options.scriptUrl, location.href);
   const set = (name: string, value: string | number | undefined) => {
     if (value !== undefined) script.searchParams.set(name, String(value));

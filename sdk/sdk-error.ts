@@ -20,7 +20,8 @@ export type SdkErrorCode =
   | 'invalid-version'
   | 'unknown-version'
   | 'migration-missing'
-  | 'migration-failed';
+  | 'migration-failed'
+  | 'browser-required';
 
 /** The one error class of the SDK: a stable `code`, the context to act on, the original error in `cause`. */
 export class SdkError extends Error {

@@ -1,9 +1,8 @@
 import { Button } from '@puckeditor/core';
 import { useState } from 'react';
 import type { CatalogClient, CatalogView, CatalogWorker, EditingSession } from '../../sdk/index.js';
-import { CatalogEditor, type PuckAdapter } from '../../sdk/puck/index.js';
+import { CatalogEditor, PreviewModeToggle, type PuckAdapter } from '../../sdk/puck/index.js';
 import type { ContentSourceTracker } from './content-source.js';
-import { PreviewModeToggle } from './editor-header.js';
 import { PlaygroundHooksBinder } from './playground-hooks-binder.js';
 import { PublisherPanel } from './publisher-panel.js';
 import { StatusIndicator } from './status-indicator.js';

@@ -1,5 +1,6 @@
 import type { Page } from '@runtime-component-catalog/contracts';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { requireBrowser } from '../internal/require-browser.js';
 
 /** What an edit changes: the page's title and content (id, revision and time are the store's). */
 export type PageEdit = Pick<Page, 'title' | 'content'>;
@@ -57,6 +58,7 @@ export interface EditJournal {
 
 /** Opens the edit journal (docs/sdk-edit-journal.md). */
 export async function openEditJournal(options: EditJournalOptions = {}): Promise<EditJournal> {
+  requireBrowser('openEditJournal', typeof indexedDB !== 'undefined', 'indexedDB');
   let db: IDBPDatabase<JournalDatabase> | undefined;
   db = await openDB<JournalDatabase>(options.name ?? 'runtime-catalog-edit-journal', 1, {
     upgrade(database) {

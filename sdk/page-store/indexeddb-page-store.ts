@@ -1,5 +1,6 @@
 import type { Page } from '@runtime-component-catalog/contracts';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { requireBrowser } from '../internal/require-browser.js';
 import { SdkError } from '../sdk-error.js';
 import {
   conflict,
@@ -37,6 +38,7 @@ export interface PageStoreOptions {
  * revision inside one readwrite transaction, and a BroadcastChannel between tabs.
  */
 export async function openPageStore(options: PageStoreOptions = {}): Promise<PageStore> {
+  requireBrowser('openPageStore', typeof indexedDB !== 'undefined', 'indexedDB');
   const name = options.name ?? 'runtime-catalog-pages';
   let closedByVersionChange = false;
   const db = await openDB<PageDatabase>(name, PAGE_DATABASE_VERSION, {

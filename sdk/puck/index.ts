@@ -9,6 +9,7 @@ export { CatalogEditor, type CatalogEditorProps } from './catalog-editor.js';
 export { type PuckInsertApi, ROOT_ZONE } from './insert-instance.js';
 export type { RenderedVersion } from './instance-source.js';
 export type { InstanceUpgrade, PuckUpgradeApi } from './instance-upgrade.js';
+export { PreviewModeToggle } from './preview-mode-toggle.js';
 export { createPuckAdapter, type PuckAdapter, type PuckAdapterOptions } from './puck-adapter.js';
 export {
   type FieldIssue,

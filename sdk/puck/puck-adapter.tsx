@@ -189,7 +189,7 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
           return data;
         }
       },
-      render: ({ id, puck: _puck, editMode: _editMode, [VERSION_PROP]: saved, ...props }) => (
+      render: ({ id, puck, editMode: _editMode, [VERSION_PROP]: saved, ...props }) => (
         <RemoteInstance
           key={typeof saved === 'string' ? saved : ''}
           source={source}
@@ -199,6 +199,7 @@ export function createPuckAdapter(options: PuckAdapterOptions): PuckAdapter {
           label={label}
           props={props}
           lifecycles={lifecycles}
+          editing={puck?.isEditing === true}
           failedInsertAction={<RemoveInstance instanceId={id} />}
           onRendered={onRendered}
           onFailed={onFailed}

@@ -1,4 +1,13 @@
-import { Component, type ComponentType, type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
+import {
+  Component,
+  type ComponentType,
+  type FormEvent,
+  type MouseEvent,
+  type ReactNode,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import type { ComponentModule } from '../component-loader.js';
 import { SdkError } from '../sdk-error.js';
 import type { InstanceLifecycles } from './instance-lifecycles.js';
@@ -34,6 +43,12 @@ export interface RemoteInstanceProps {
   readonly props: Record<string, unknown>;
   /** The inserted instances' lifecycles: an unfinished or failed insert shows its state, not the component. */
   readonly lifecycles: InstanceLifecycles;
+  /**
+   * Puck's edit mode (`puck.isEditing`): a link or a form inside the component does not take the
+   * editor to another page (its default action is prevented; the click still selects the
+   * instance). In interactive mode and outside the editor it behaves as on the site.
+   */
+  readonly editing?: boolean;
   /** Shown under the error of a failed insert (the adapter's Remove button). */
   readonly failedInsertAction?: ReactNode;
   /** Called after each render of the component, with the props it rendered and the version it rendered with. */
@@ -66,6 +81,7 @@ export function RemoteInstance({
   label,
   props,
   lifecycles,
+  editing = false,
   failedInsertAction,
   onRendered,
   onFailed,
@@ -133,10 +149,26 @@ export function RemoteInstance({
       data-package-id={packageId}
       data-version={version?.version}
       data-state={insert?.status === 'failed' ? 'error' : waiting ? 'loading' : state.status}
+      onClickCapture={editing ? stayOnLinkClick : undefined}
+      onSubmitCapture={editing ? stayOnSubmit : undefined}
     >
       {body}
     </div>
   );
+}
+
+/**
+ * In edit mode a click on a link (next/link or a plain <a>, a keyboard Enter included) keeps the
+ * editor where it is: prevented before the link's own handler runs, which then does nothing
+ * (next/link skips a click whose default is prevented).
+ */
+function stayOnLinkClick(event: MouseEvent<HTMLDivElement>) {
+  if (event.target instanceof Element && event.target.closest('a[href], area[href]') !== null) event.preventDefault();
+}
+
+/** In edit mode a form's submit keeps the editor where it is too. */
+function stayOnSubmit(event: FormEvent<HTMLDivElement>) {
+  event.preventDefault();
 }
 
 const FRAME_STYLE = { padding: 16, font: '14px system-ui, sans-serif', color: '#475569' } as const;

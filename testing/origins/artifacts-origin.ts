@@ -120,20 +120,37 @@ export async function startArtifactsOrigin(options: ArtifactsOriginOptions = {})
   };
 }
 
-/** JSON objects, and the SVG preview images that sit beside them. */
+/** Images published beside the catalog (SVG previews, media files), by extension. */
+const IMAGE_TYPES: Readonly<Record<string, string>> = {
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+};
+
+/**
+ * JSON objects, and the images that sit beside them: a browser refuses an image of another origin
+ * served as JSON (opaque response blocking), as it would from a CDN.
+ */
 function contentTypeOf(path: string): string {
-  return path.endsWith('.svg') ? 'image/svg+xml' : 'application/json';
+  return IMAGE_TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/json';
 }
 
 function serialise(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-async function readFromRoot(root: string | undefined, path: string): Promise<string | undefined> {
+async function readFromRoot(
+  root: string | undefined,
+  path: string,
+): Promise<string | Uint8Array<ArrayBuffer> | undefined> {
   if (root === undefined) return undefined;
   const file = normalize(join(root, path));
   if (!file.startsWith(normalize(root) + sep)) return undefined; // no `..` out of the folder
-  return readFile(file, 'utf8').catch(() => undefined);
+  // Images as their bytes (a PNG is not UTF-8); JSON as text.
+  const bytes = await readFile(file).catch(() => undefined);
+  if (bytes === undefined) return undefined;
+  return contentTypeOf(path).startsWith('image/') ? new Uint8Array(bytes) : bytes.toString('utf8');
 }
 
 function delay(ms: number): Promise<void> {

@@ -34,9 +34,14 @@ export class RecipeProcesses {
     this.#env = env;
   }
 
-  /** Runs `command args` in `cwd` to its end. */
-  async run(command: string, args: readonly string[], cwd: string): Promise<CommandResult> {
-    const { child, output } = this.#start(command, args, cwd, {});
+  /** Runs `command args` in `cwd` to its end, with `env` added to the environment. */
+  async run(
+    command: string,
+    args: readonly string[],
+    cwd: string,
+    env: Readonly<Record<string, string>> = {},
+  ): Promise<CommandResult> {
+    const { child, output } = this.#start(command, args, cwd, env);
     // 'close', not 'exit': every byte of both pipes has been read by then.
     const [code] = (await once(child, 'close')) as [number | null];
     return { code, output: output() };

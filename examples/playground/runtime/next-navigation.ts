@@ -1,7 +1,16 @@
+/** The stand-in's router: one object, as Next.js's is, and none of its calls navigates. */
+const ROUTER = Object.freeze({
+  push(_href: string) {},
+  replace(_href: string) {},
+  back() {},
+  forward() {},
+  refresh() {},
+  prefetch(_href: string) {},
+});
+
 /** Stand-in for `next/navigation`: a router that does not navigate (the editor stays on its page). */
 export function useRouter() {
-  const stay = () => {};
-  return { push: stay, replace: stay, back: stay, forward: stay, refresh: stay, prefetch: stay };
+  return ROUTER;
 }
 
 export function usePathname(): string {

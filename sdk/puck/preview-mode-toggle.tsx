@@ -3,8 +3,10 @@ import { Button, createUsePuck } from '@puckeditor/core';
 const usePuck = createUsePuck();
 
 /**
- * Edit mode (a click selects an instance, its fields open) or interactive mode (clicks reach the
- * components: press the counter's button, follow nothing — links stay in the editor).
+ * The header's switch between Puck's two preview modes (`data-testid="preview-mode"`): edit mode
+ * (a click selects an instance and opens its fields; links and forms inside components keep the
+ * editor where it is) and interactive mode (clicks reach the components: a counter counts, a link
+ * navigates as on the site). Put it in CatalogEditor's `overrides.headerActions`.
  */
 export function PreviewModeToggle() {
   const previewMode = usePuck((puck) => puck.appState.ui.previewMode);

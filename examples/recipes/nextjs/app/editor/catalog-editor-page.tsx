@@ -1,0 +1,58 @@
+'use client';
+
+// Puck's styles without the web font it would fetch from rsms.me.
+import '@puckeditor/core/no-external.css';
+import { SdkError } from '@runtime-component-catalog/sdk';
+import { CatalogEditor, PreviewModeToggle } from '@runtime-component-catalog/sdk/puck';
+import { useEffect, useState } from 'react';
+import { type OpenEditor, openEditor } from './open-editor';
+import type { PageStoreSettings } from './page-store-settings';
+
+type EditorState =
+  | { readonly status: 'starting' }
+  | { readonly status: 'ready'; readonly editor: OpenEditor }
+  | { readonly status: 'failed'; readonly message: string };
+
+/** One editor a page load: React's development mode runs effects twice, the editor opens once. */
+let opening: Promise<OpenEditor> | undefined;
+
+/**
+ * The editor, a client component. On the server (and when `next build` prerenders it) it renders
+ * its starting state only: everything that needs the browser runs in the effect.
+ */
+export function CatalogEditorPage({ pageStore }: { readonly pageStore: PageStoreSettings }) {
+  const [state, setState] = useState<EditorState>({ status: 'starting' });
+  useEffect(() => {
+    opening ??= openEditor(pageStore);
+    opening.then(
+      (editor) => setState({ status: 'ready', editor }),
+      (error: unknown) =>
+        setState({
+          status: 'failed',
+          message: error instanceof SdkError ? `${error.code}: ${error.message}` : String(error),
+        }),
+    );
+  }, [pageStore]);
+  if (state.status === 'starting') return <p aria-busy="true">Opening the editor…</p>;
+  if (state.status === 'failed') return <p role="alert">The editor could not start: {state.message}</p>;
+  const { adapter, session, worker } = state.editor;
+  return (
+    <div style={{ height: '100vh' }}>
+      <CatalogEditor
+        adapter={adapter}
+        session={session}
+        iframe={{ enabled: false }}
+        overrides={{
+          headerActions: () => (
+            <>
+              <output data-testid="catalog-worker" data-state={'error' in worker ? 'failed' : 'ready'}>
+                {'error' in worker ? `Offline copy unavailable: ${worker.error}` : 'Offline copy on'}
+              </output>
+              <PreviewModeToggle />
+            </>
+          ),
+        }}
+      />
+    </div>
+  );
+}
