@@ -77,7 +77,7 @@ test('a scaffolded variant goes through the chain unedited, and its built module
     ['callout1', false],
     ['cards1', false],
     ['counter1', true],
-    ['cta1', false],
+    ['cta1', true],
     ['features1', false],
     ['form1', true],
     ['hero1', false],
