@@ -171,6 +171,10 @@ describe('the Next.js editor recipe (examples/recipes/nextjs)', () => {
     await page.waitForURL(`${app.url}/docs/getting-started`);
     await pageExpect(page.getByTestId('site-path')).toHaveText('/docs/getting-started');
     expect(navigations).toEqual(['/docs/getting-started']);
+    // Back in the browser: the editor this tab opened for the page is there again, its session kept.
+    await page.goBack();
+    await pageExpect(renderedInstance(page, 'cta1').locator('a')).toHaveAttribute('href', '/docs/pricing');
+    await pageExpect(renderedInstance(page, 'hero1').locator('h1')).toHaveText('Build pages faster');
     expect(await page.evaluate('window.__reactRendererVersions.length')).toBe(1);
     expect(errors).toEqual([]);
     await context.close();

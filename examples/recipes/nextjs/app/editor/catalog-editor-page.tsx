@@ -13,8 +13,12 @@ type EditorState =
   | { readonly status: 'ready'; readonly editor: OpenEditor }
   | { readonly status: 'failed'; readonly message: string };
 
-/** One editor a page load: React's development mode runs effects twice, the editor opens once. */
-let opening: Promise<OpenEditor> | undefined;
+/**
+ * The editor of each page this tab opened, kept while the tab lives: React's development mode runs
+ * effects twice, and coming back to /editor from a site page (interactive mode) finds it open,
+ * with its session (one writer per page and tab).
+ */
+const opened = new Map<string, Promise<OpenEditor>>();
 
 /**
  * The editor, a client component. On the server (and when `next build` prerenders it) it renders
@@ -23,7 +27,12 @@ let opening: Promise<OpenEditor> | undefined;
 export function CatalogEditorPage({ pageStore }: { readonly pageStore: PageStoreSettings }) {
   const [state, setState] = useState<EditorState>({ status: 'starting' });
   useEffect(() => {
-    opening ??= openEditor(pageStore);
+    const pageId = new URLSearchParams(location.search).get('page') ?? 'home';
+    let opening = opened.get(pageId);
+    if (opening === undefined) {
+      opening = openEditor(pageStore, pageId);
+      opened.set(pageId, opening);
+    }
     opening.then(
       (editor) => setState({ status: 'ready', editor }),
       (error: unknown) =>

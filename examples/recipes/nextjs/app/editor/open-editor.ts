@@ -26,9 +26,9 @@ export interface OpenEditor {
  * Opens the editor in the browser (called from an effect, never on the server): the catalog
  * worker, which mirrors the host's answers and this app's own files so the editor reloads
  * offline; the catalog client on the host behind this origin with this app's modules; the page
- * store; the editing session of `?page=` (default `home`); the Puck adapter.
+ * store; the editing session of page `pageId` (`?page=`, default `home`); the Puck adapter.
  */
-export async function openEditor(pageStore: PageStoreSettings): Promise<OpenEditor> {
+export async function openEditor(pageStore: PageStoreSettings, pageId: string): Promise<OpenEditor> {
   const worker = await registerCatalogWorker({
     scriptUrl: '/catalog-sw.js',
     hostUrl: location.origin,
@@ -37,7 +37,6 @@ export async function openEditor(pageStore: PageStoreSettings): Promise<OpenEdit
   }).catch((error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }));
   const client = createCatalogClient({ hostUrl: location.origin, catalogUrl: CATALOG_URL, runtime: runtimeModules });
   const catalog = await client.loadCatalog();
-  const pageId = new URLSearchParams(location.search).get('page') ?? 'home';
   if (pageStore.kind === 'indexeddb') {
     const session = await openEditingSession({ store: await openPageStore(), pageId, newTitle: pageId });
     return { adapter: createPuckAdapter({ client, catalog }), session, worker };
