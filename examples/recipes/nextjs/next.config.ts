@@ -1,10 +1,11 @@
 import type { NextConfig } from 'next';
 
 // Read when `next build` runs: Next.js writes the rewrites into the build (routes-manifest.json).
+// The defaults are where the repository's `npm start` runs them.
 /** The catalog host (`catalog-host`): its read routes are served on the editor's own origin. */
-const hostUrl = process.env.CATALOG_HOST_URL ?? 'http://127.0.0.1:3000';
+const hostUrl = process.env.CATALOG_HOST_URL ?? 'http://127.0.0.1:8787';
 /** Where the lightweight catalog (catalog.json) is published: the artifacts origin or its CDN. */
-const catalogOrigin = process.env.CATALOG_ORIGIN_URL ?? 'http://127.0.0.1:4100';
+const catalogOrigin = process.env.CATALOG_ORIGIN_URL ?? 'http://127.0.0.1:8788';
 /** The Strapi that holds the pages, when the editor uses it: its media files are served here too. */
 const strapiUrl = process.env.STRAPI_URL;
 
