@@ -178,6 +178,9 @@ export class StoreDeleteCommand implements PageCommand {
     };
     countWrite(world, before, attempt);
     judgeWrites(world, before, [attempt]);
+    // The store took the page as deleted (a 404 included) and forgot its read, as the harness did:
+    // its next save of the page is a create, based on the absence it now knows of.
+    if (answered.kind === 'accepted') world.remember(this.actor, this.name, this.locale);
   }
   toString(): string {
     return `${this.actor} deletes ${slotOf(this.name, this.locale)}`;
