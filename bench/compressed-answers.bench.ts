@@ -1,15 +1,12 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type autocannon from 'autocannon';
 import { BROTLI_QUALITY, GZIP_LEVEL } from '../host/routes/compressed-bodies.js';
 import { startHostFixture } from '../testing/host/host-fixture.js';
 import { type BenchRow, median, ratioTarget, reportRow } from './bench-row.js';
 import { startThroughputServers } from './host-catalog.bench.js';
-import { onCore } from './load-generator.js';
+import { runLoad } from './load-generator.js';
 import { cpuNsOf } from './process-cpu.js';
 
 // Compressed answers (docs/compression.md): the bytes of the whole catalog and of one entry in
@@ -190,29 +187,9 @@ async function expectCoding(url: string, coding: string): Promise<void> {
  * pipelined requests each, as load-generator.ts), and the CPU time process `pid` spent meanwhile.
  */
 async function loadWindow(pid: number, url: string, headers: Record<string, string>): Promise<Omit<Window, 'target'>> {
-  const cli = fileURLToPath(new URL('../node_modules/autocannon/autocannon.js', import.meta.url));
-  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
-  const [command, args] = onCore(0, process.execPath, [
-    cli,
-    '-c',
-    '10',
-    '-p',
-    '4',
-    '-d',
-    '1',
-    '-j',
-    ...headerArgs,
-    url,
-  ]);
   const before = cpuNsOf(pid);
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'ignore'] });
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  await once(child, 'exit');
+  const result = await runLoad(url, { seconds: 1, headers });
   const cpuNs = cpuNsOf(pid) - before;
-  const result = JSON.parse(output) as autocannon.Result;
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`bench: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { cpuNs, requests: result.requests.total };

@@ -20,11 +20,16 @@ export function onCore(core: 0 | 1, command: string, args: readonly string[]): [
 }
 
 /**
- * autocannon in its own process on core 0 against `url` for `BENCH_SECONDS`; 10 connections, 4
- * pipelined requests each, so the server is the bottleneck.
+ * autocannon in its own process on core 0 against `url` for `seconds` (default `BENCH_SECONDS`),
+ * with `headers` on each request; 10 connections, 4 pipelined requests each, so the server is the
+ * bottleneck.
  */
-export async function runLoad(url: string): Promise<autocannon.Result> {
+export async function runLoad(
+  url: string,
+  options: { readonly seconds?: number; readonly headers?: Readonly<Record<string, string>> } = {},
+): Promise<autocannon.Result> {
   const cli = fileURLToPath(new URL('../node_modules/autocannon/autocannon.js', import.meta.url));
+  const headerArgs = Object.entries(options.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
   const [command, args] = onCore(0, process.execPath, [
     cli,
     '-c',
@@ -32,8 +37,9 @@ export async function runLoad(url: string): Promise<autocannon.Result> {
     '-p',
     '4',
     '-d',
-    String(loadSeconds),
+    String(options.seconds ?? loadSeconds),
     '-j',
+    ...headerArgs,
     url,
   ]);
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'ignore'] });
