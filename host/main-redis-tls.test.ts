@@ -4,10 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../testing/free-port.js';
 import { HostCluster } from '../testing/host/host-cluster.js';
 import { startHostProcess } from '../testing/host/host-process.js';
-import { type RedisServer, startRedisServer } from '../testing/host/redis-server.js';
+import { launchOnFreePort, type RedisServer, startRedisServer } from '../testing/host/redis-server.js';
 
 // TLS to Redis (docs/deploy.md "Redis over TLS"): `rediss://` and REDIS_TLS_CA_FILE against
 // redis-server's TLS port (plain port off), with a CA this test makes with openssl. The host checks
@@ -81,21 +80,25 @@ beforeAll(async () => {
     ],
     { stdio: 'ignore' },
   );
-  const tlsPort = await freePort();
-  redis = await startRedisServer([
-    '--port',
-    '0',
-    '--tls-port',
-    String(tlsPort),
-    '--tls-cert-file',
-    cert,
-    '--tls-key-file',
-    key,
-    '--tls-ca-cert-file',
-    ca,
-    '--tls-auth-clients',
-    'no',
-  ]);
+  // The TLS port is picked like the server's own: again when another process took it first.
+  const started = await launchOnFreePort((tlsPort) =>
+    startRedisServer([
+      '--port',
+      '0',
+      '--tls-port',
+      String(tlsPort),
+      '--tls-cert-file',
+      cert,
+      '--tls-key-file',
+      key,
+      '--tls-ca-cert-file',
+      ca,
+      '--tls-auth-clients',
+      'no',
+    ]),
+  );
+  const tlsPort = started.port;
+  redis = started.launched;
   url = `rediss://127.0.0.1:${tlsPort}`;
 }, 60_000);
 

@@ -5,8 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { freePort } from '../free-port.js';
-import { type RedisServer, spawnUntilReady, startRedisServer } from './redis-server.js';
+import { launchOnFreePort, type RedisServer, spawnUntilReady, startRedisServer } from './redis-server.js';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 
 /** The redis-sentinel binary: Debian's package, else the first on PATH (scripts/system-packages.mjs installs it). */
@@ -41,54 +40,61 @@ export async function startRedisSentinelGroup(): Promise<RedisSentinelGroup> {
   const primary = await startRedisServer(['--dir', folder]);
   const replication = await startTcpProxy(primary.port);
   const replica = await startRedisServer(['--dir', folder, '--replicaof', '127.0.0.1', String(replication.port)]);
-  const sentinelPorts = [await freePort(), await freePort(), await freePort()];
+  const sentinelPorts: number[] = [];
   const children: ChildProcess[] = [];
-  const admin = new Redis({ port: sentinelPorts[0], host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0 });
-  admin.on('error', () => {});
-  const group: RedisSentinelGroup = {
+  let admin: Redis | undefined;
+  const close = async () => {
+    admin?.disconnect();
+    await Promise.all(
+      children.map(async (child) => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        const exited = once(child, 'exit');
+        child.kill('SIGKILL');
+        await exited;
+      }),
+    );
+    await replica.stop('SIGKILL');
+    await primary.stop('SIGKILL');
+    await replication.close();
+    await rm(folder, { recursive: true, force: true });
+  };
+  try {
+    await waitForReplica(replica.port);
+    for (let count = 0; count < 3; count += 1) {
+      const { port, launched } = await launchOnFreePort((port) => launchSentinel(folder, port, primary.port));
+      sentinelPorts.push(port);
+      children.push(launched);
+    }
+    admin = new Redis({ port: sentinelPorts[0], host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0 });
+    admin.on('error', () => {});
+    await admin.connect();
+    // Each Sentinel learns of the replica from the primary's INFO (every 10 s at first, then at once on events).
+    for (const port of sentinelPorts) await waitForSentinel(port);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const connected = admin;
+  const masterPort = async () => {
+    const [, port] = (await connected.call('SENTINEL', 'get-master-addr-by-name', SENTINEL_MASTER)) as [string, string];
+    return Number(port);
+  };
+  return {
     primary,
     replica,
     replication,
     sentinels: sentinelPorts.map((port) => `127.0.0.1:${port}`).join(','),
-    masterPort: async () => {
-      const [, port] = (await admin.call('SENTINEL', 'get-master-addr-by-name', SENTINEL_MASTER)) as [string, string];
-      return Number(port);
-    },
+    masterPort,
     masterBecomes: async (port, timeoutMs) => {
       const deadline = performance.now() + timeoutMs;
-      while ((await group.masterPort()) !== port) {
+      while ((await masterPort()) !== port) {
         if (performance.now() > deadline)
           throw new Error(`the Sentinels did not name port ${port} within ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
-    close: async () => {
-      admin.disconnect();
-      await Promise.all(
-        children.map(async (child) => {
-          if (child.exitCode !== null || child.signalCode !== null) return;
-          const exited = once(child, 'exit');
-          child.kill('SIGKILL');
-          await exited;
-        }),
-      );
-      await replica.stop('SIGKILL');
-      await primary.stop('SIGKILL');
-      await replication.close();
-      await rm(folder, { recursive: true, force: true });
-    },
+    close,
   };
-  try {
-    await waitForReplica(replica.port);
-    for (const port of sentinelPorts) children.push(await launchSentinel(folder, port, primary.port));
-    await admin.connect();
-    // Each Sentinel learns of the replica from the primary's INFO (every 10 s at first, then at once on events).
-    for (const port of sentinelPorts) await waitForSentinel(port);
-  } catch (error) {
-    await group.close();
-    throw error;
-  }
-  return group;
 }
 
 /** Resolves once the replica's link to the primary is up (its first sync done). */

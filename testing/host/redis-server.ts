@@ -22,8 +22,9 @@ export const REDIS_SERVER_BIN = existsSync('/usr/bin/redis-server') ? '/usr/bin/
  * (its own ready line, no polling). `args` adds configuration (`['--requirepass', 's']`, say).
  */
 export async function startRedisServer(args: readonly string[] = []): Promise<RedisServer> {
-  const port = await freePort();
-  let child = await launch(port, args);
+  const started = await launchOnFreePort((port) => launch(port, args));
+  const { port } = started;
+  let child = started.launched;
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
@@ -37,6 +38,27 @@ export async function startRedisServer(args: readonly string[] = []): Promise<Re
       child = await launch(port, args);
     },
   };
+}
+
+/** Ports a start tries: another process can take the free port between its pick and the bind. */
+const PORT_ATTEMPTS = 5;
+
+/**
+ * Test-only: `launch` on a free port of 127.0.0.1, and on another one when that port was taken
+ * between the pick and the bind (redis-server and redis-sentinel exit with "Address already in
+ * use"; seen once in a whole run, with the test files in parallel).
+ */
+export async function launchOnFreePort<T>(
+  launch: (port: number) => Promise<T>,
+): Promise<{ readonly port: number; readonly launched: T }> {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    try {
+      return { port, launched: await launch(port) };
+    } catch (error) {
+      if (attempt === PORT_ATTEMPTS || !String(error).includes('Address already in use')) throw error;
+    }
+  }
 }
 
 async function launch(port: number, args: readonly string[]): Promise<ChildProcess> {
